@@ -1,0 +1,85 @@
+// tile/detail/abi.hpp - the contract between tilecc's generated CUDA and tile_rt.
+//
+// tilecc emits, for every instantiated kernel K, a host launcher with the signature `GpuEntry`
+// and registers it at static-initialisation time in `GpuKernel<K>::entry`. Because `entry` is an
+// inline variable of a class template, one registration is visible from every translation unit
+// of the program, so a kernel compiled in one file can be launched from another.
+//
+// At launch the runtime fills a `LaunchArgs` with one `ArgDesc` per kernel parameter, in
+// declaration order, and calls the entry on its stream. Tensor parameters describe the *whole*
+// array: for an exclusive (partitioned) parameter the generated code derives this program's piece
+// from the partition's tile shape (`piece`) and the block coordinates. The grid is the partition
+// grid, row-major (the last axis varies fastest between consecutive programs); the generated code
+// launches `grid[0] * ... * grid[rank-1]` blocks on the x axis and decomposes blockIdx.x.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace tile::detail {
+
+inline constexpr int kMaxRank = 4;
+
+/// Element type tags, shared by the runtime's checks and the generated launchers.
+enum class DType : int32_t {
+  Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, F8E4M3, F8E5M2, C64
+};
+
+/// One kernel argument. Tensors fill data/rank/shape/strides (strides in elements);
+/// exclusive partitioned tensors also fill `piece` (the partition's tile shape).
+/// Scalars are stored bit-for-bit in `scalar`.
+struct ArgDesc {
+  void* data = nullptr;
+  int32_t rank = 0;
+  DType dtype = DType::F32;
+  int64_t shape[kMaxRank] = {};
+  int64_t strides[kMaxRank] = {};
+  int64_t piece[kMaxRank] = {};
+  alignas(8) unsigned char scalar[16] = {};
+
+  template <class T> T scalar_as() const {
+    static_assert(sizeof(T) <= sizeof(scalar), "scalar argument too large");
+    T v;
+    std::memcpy(&v, scalar, sizeof(T));
+    return v;
+  }
+};
+
+inline constexpr int kMaxArgs = 32;
+
+/// Everything a generated launcher needs: the program grid and the arguments.
+struct LaunchArgs {
+  int32_t grid_rank = 1;
+  int64_t grid[kMaxRank] = {1, 1, 1, 1};
+  int32_t num_args = 0;
+  ArgDesc args[kMaxArgs];
+};
+
+/// A generated host launcher. Returns the cudaError_t of the launch (0 on success).
+using GpuEntry = int (*)(const LaunchArgs&, void* stream);
+
+/// Static facts about a generated kernel, for launch-time checks and diagnostics.
+struct GpuKernelInfo {
+  const char* name = "";        // e.g. "add<128>"
+  const char* source = "";      // "file:line" of the kernel definition
+  int32_t num_threads = 0;      // threads per tile program chosen by tilecc
+  int32_t smem_bytes = 0;       // dynamic shared memory per tile program
+};
+
+/// Registry slot for kernel K (a pointer to the kernel function).
+template <auto K>
+struct GpuKernel {
+  static inline GpuEntry entry = nullptr;
+  static inline GpuKernelInfo info{};
+};
+
+/// Called by generated code at static-initialisation time.
+template <auto K>
+struct GpuKernelRegistration {
+  GpuKernelRegistration(GpuEntry e, GpuKernelInfo i) {
+    GpuKernel<K>::entry = e;
+    GpuKernel<K>::info = i;
+  }
+};
+
+}  // namespace tile::detail

@@ -1,0 +1,41 @@
+// tile/device.hpp - where arrays live and tile programs run.
+//
+// A `tile::Device` is either the CPU backend (tile programs on a thread pool) or a CUDA GPU.
+// `tile::default_device()` is the first CUDA GPU when tile_rt was built with CUDA and a GPU is
+// present, otherwise the CPU; the environment variable TILE_DEVICE=cpu forces the CPU and
+// TILE_DEVICE=cuda demands a GPU. The choice is made once, on first use.
+#pragma once
+
+#include <string>
+#include <utility>
+
+namespace tile {
+
+class Device {
+ public:
+  enum class Kind { Cpu, Cuda };
+
+  Device(Kind kind, int ordinal, std::string name) : kind_(kind), ordinal_(ordinal), name_(std::move(name)) {}
+
+  Kind kind() const { return kind_; }
+  /// The CUDA device number (0 for the CPU).
+  int ordinal() const { return ordinal_; }
+  bool is_gpu() const { return kind_ == Kind::Cuda; }
+  /// "cpu (8 threads)" or "cuda:0 (NVIDIA H100 80GB HBM3)".
+  const std::string& name() const { return name_; }
+
+  friend bool operator==(const Device& a, const Device& b) { return a.kind_ == b.kind_ && a.ordinal_ == b.ordinal_; }
+
+ private:
+  Kind kind_;
+  int ordinal_;
+  std::string name_;
+};
+
+/// The device new arrays are created on and launches run on.
+const Device& default_device();
+
+/// The CPU backend, always available.
+const Device& cpu_device();
+
+}  // namespace tile

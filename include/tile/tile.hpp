@@ -1,0 +1,20 @@
+// tile/tile.hpp - the one header tile programs include.
+//
+// Kernel language (reference semantics on the CPU):
+//   tile/core.hpp        TILE_KERNEL / TILE_UNSAFE / TILE_TRUSTED, tile::dyn, f16, bf16, element traits
+//   tile/tile_value.hpp  tile::Tile<T, Dims...> and its operators, math, where, cast
+//   tile/tensor.hpp      tile::Tensor views, partition / partition_mut, load_tile_like, block_id
+// Host API (runtime library tile_rt):
+//   tile/error.hpp       tile::Error
+//   tile/device.hpp      tile::Device, default_device()
+//   tile/array.hpp       tile::Shape, tile::Array<T> and its factories, Partition, PartitionRef
+//   tile/launch.hpp      tile::launch<K>(args...) -> tile::DeviceOp, sync()
+#pragma once
+
+#include "tile/core.hpp"
+#include "tile/tile_value.hpp"
+#include "tile/tensor.hpp"
+#include "tile/error.hpp"
+#include "tile/device.hpp"
+#include "tile/array.hpp"
+#include "tile/launch.hpp"

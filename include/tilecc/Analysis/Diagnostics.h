@@ -1,0 +1,46 @@
+//===- Diagnostics.h - reporting tilecc's rules through clang ---------*- C++ -*-===//
+//
+// `Rule` enumerates Rules.def. `report(diags, loc, rule)` emits the rule's message as a clang
+// diagnostic (clang-style `file:line:col: error: ... [rule-id]`, with source carets), honouring
+// the severity overrides the driver installed with `setRuleSeverity`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_ANALYSIS_DIAGNOSTICS_H
+#define TILECC_ANALYSIS_DIAGNOSTICS_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace tilecc {
+
+enum class Rule {
+#define TILE_RULE(Enum, Id, Severity, Message) Enum,
+#include "tilecc/Analysis/Rules.def"
+};
+
+enum class Severity { Ignored, Warning, Error };
+
+struct RuleInfo {
+  Rule rule;
+  llvm::StringRef id;
+  Severity defaultSeverity;
+  llvm::StringRef message;
+};
+
+/// The whole table, in Rules.def order.
+llvm::ArrayRef<RuleInfo> allRules();
+const RuleInfo &ruleInfo(Rule rule);
+std::optional<Rule> findRule(llvm::StringRef id);
+
+/// Overrides a rule's severity for this process (-W, -Wno-, -Werror=).
+void setRuleSeverity(Rule rule, Severity severity);
+Severity ruleSeverity(Rule rule);
+
+/// Starts a diagnostic for `rule` at `loc`; stream the message's arguments into the result.
+clang::DiagnosticBuilder report(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,
+                                Rule rule);
+
+} // namespace tilecc
+
+#endif

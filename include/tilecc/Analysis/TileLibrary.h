@@ -1,0 +1,49 @@
+//===- TileLibrary.h - recognising the tile library in Clang's AST ----*- C++ -*-===//
+//
+// The kernel language is an ordinary C++ header (include/tile/). The analyses and the lowering
+// recognise its entities by qualified name: `tile::Tile<T, Dims...>` values, `tile::Tensor<T,
+// Dims...>` views, the tiled views `partition<...>()` returns, and the free functions of
+// namespace `tile`. This file is the one place that knows those names.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_ANALYSIS_TILELIBRARY_H
+#define TILECC_ANALYSIS_TILELIBRARY_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace tilecc {
+
+/// True for declarations inside namespace `tile` (or one nested in it).
+bool isInTileNamespace(const clang::Decl *decl);
+
+/// True when `decl` carries `[[clang::annotate(name)]]`.
+bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
+
+/// True for a function marked TILE_KERNEL (or an instantiation of one).
+bool isTileKernel(const clang::FunctionDecl *fn);
+
+/// The `tile::` class template a type instantiates (`"Tile"`, `"Tensor"`, ...), looking through
+/// references and cv-qualifiers, with its template arguments; nullopt for other types.
+struct TileClass {
+  llvm::StringRef name;
+  const clang::ClassTemplateSpecializationDecl *decl;
+  /// The element type (first template argument).
+  clang::QualType element;
+  /// The integer template arguments after the element type (`tile::dyn` is -1).
+  llvm::SmallVector<int64_t, 4> dims;
+  /// Further integer arguments of tiled views: the tile shape.
+  llvm::SmallVector<int64_t, 4> tileDims;
+};
+std::optional<TileClass> getTileClass(clang::QualType type);
+
+/// How a kernel parameter is passed.
+enum class ParamKind { ExclusiveView, SharedView, Scalar, Invalid };
+ParamKind classifyKernelParam(const clang::ParmVarDecl *param);
+
+} // namespace tilecc
+
+#endif

@@ -1,0 +1,25 @@
+//===- TileGPUDialect.h - the tilegpu dialect ------------------------*- C++ -*-===//
+//
+// Block-level tile IR: layouts (`#tilegpu.blocked`) as tensor encodings, and global memory
+// accesses with absolute coordinates, bounds and vector widths. See TileGPUOps.td.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_DIALECT_TILEGPU_TILEGPUDIALECT_H
+#define TILECC_DIALECT_TILEGPU_TILEGPUDIALECT_H
+
+#include "tilecc/Dialect/Tile/TileDialect.h"
+
+#include "tilecc/Dialect/TileGPU/TileGPUDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tilecc/Dialect/TileGPU/TileGPUAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "tilecc/Dialect/TileGPU/TileGPUOps.h.inc"
+
+namespace tilecc::tilegpu {
+/// Function attribute: the number of warps per tile program chosen by layout assignment.
+inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
+} // namespace tilecc::tilegpu
+
+#endif

@@ -1,0 +1,38 @@
+//===- Invocation.h - parsing user files with Clang --------------------*- C++ -*-===//
+//
+// Builds Clang ASTs for tile sources the way tilecc sees them: C++20 by default, tilecc's own
+// headers and Clang's resource directory found without help, plus the user's -I/-D/-std flags,
+// the flags after `--`, or the file's entry in a compile_commands.json (`-p BUILD_DIR`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_FRONTEND_INVOCATION_H
+#define TILECC_FRONTEND_INVOCATION_H
+
+#include "clang/Frontend/ASTUnit.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilecc {
+
+struct FrontendOptions {
+  std::vector<std::string> files;
+  /// -I, -D, -U, -std=, -isystem and everything after `--`.
+  std::vector<std::string> compilerArgs;
+  /// Directory holding compile_commands.json, if any.
+  std::string buildDir;
+};
+
+/// Directories tilecc ships (found relative to the executable, else the source tree).
+std::string tileIncludeDir();
+std::string tileRuntimeDir();
+std::string tileLibraryDir();
+
+/// Parses every file; diagnostics go to stderr in clang's format. Returns false on a tool
+/// failure (no compilation database, unreadable file); ASTs with errors are still returned.
+bool buildASTs(const FrontendOptions &options, std::vector<std::unique_ptr<clang::ASTUnit>> &asts,
+               std::string &error);
+
+} // namespace tilecc
+
+#endif

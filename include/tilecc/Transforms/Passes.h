@@ -1,0 +1,29 @@
+//===- Passes.h - tilecc's MLIR passes -------------------------------*- C++ -*-===//
+//
+// Pass constructors and registration for the tile -> tilegpu pipeline (see Passes.td), and
+// `buildTileToGPUPipeline`, the sequence the driver runs on lowered kernels.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_TRANSFORMS_PASSES_H
+#define TILECC_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+
+namespace tilecc {
+
+#define GEN_PASS_DECL
+#include "tilecc/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tilecc/Transforms/Passes.h.inc"
+
+/// canonicalize, layout assignment, tile -> tilegpu, cse.
+void buildTileToGPUPipeline(mlir::OpPassManager &pm);
+
+} // namespace tilecc
+
+#endif

@@ -1,0 +1,34 @@
+//===- Passes.td - tilecc's MLIR passes ----------------------------*- tablegen -*-===//
+//
+// The passes between the tile dialect and the tilegpu dialect. Each is tested alone through
+// tilecc-opt; `tilecc::buildTileToGPUPipeline` strings them together for the driver.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_TRANSFORMS_PASSES
+#define TILECC_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::func::FuncOp"> {
+  let summary = "Give every tile value a distribution over the block's threads";
+  let description = [{
+    Chooses the number of warps of each kernel from its tile shapes (unless the function already
+    carries `tilegpu.num_warps`) and a `#tilegpu.blocked` layout per tile shape, with 16-byte
+    vectors along the fastest axis where the shape allows, and rewrites every ranked tensor type
+    in the function to carry it as its encoding.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
+def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::func::FuncOp"> {
+  let summary = "Lower view accesses to block-level global memory operations";
+  let description = [{
+    Rewrites `tile.load`/`tile.store` into `tilegpu.global_load`/`global_store` with absolute
+    coordinates in the whole array and explicit bounds (an exclusive piece starts at
+    `block_id * tile` and ends at the array's edge or the piece's), and `tile.dim`/
+    `tile.piece_origin` into arithmetic on `tilegpu.array_dim` and `tile.block_id`.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect"];
+}
+
+#endif // TILECC_TRANSFORMS_PASSES

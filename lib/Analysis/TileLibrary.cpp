@@ -1,0 +1,77 @@
+//===- TileLibrary.cpp - recognising the tile library in Clang's AST ----------===//
+#include "tilecc/Analysis/TileLibrary.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+using namespace tilecc;
+
+bool tilecc::isInTileNamespace(const Decl *decl) {
+  for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent()) {
+    const auto *ns = dyn_cast<NamespaceDecl>(dc);
+    if (ns && ns->getName() == "tile" && ns->getParent()->getRedeclContext()->isTranslationUnit())
+      return true;
+  }
+  return false;
+}
+
+bool tilecc::hasAnnotation(const Decl *decl, llvm::StringRef name) {
+  for (const auto *attr : decl->specific_attrs<AnnotateAttr>())
+    if (attr->getAnnotation() == name)
+      return true;
+  return false;
+}
+
+bool tilecc::isTileKernel(const FunctionDecl *fn) {
+  if (hasAnnotation(fn, "tile.kernel"))
+    return true;
+  if (const FunctionDecl *pattern = fn->getTemplateInstantiationPattern())
+    return hasAnnotation(pattern, "tile.kernel");
+  return false;
+}
+
+std::optional<TileClass> tilecc::getTileClass(QualType type) {
+  type = type.getNonReferenceType().getCanonicalType();
+  const auto *spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(type->getAsCXXRecordDecl());
+  if (!spec || !isInTileNamespace(spec))
+    return std::nullopt;
+  TileClass result{spec->getName(), spec, QualType(), {}, {}};
+  const TemplateArgumentList &args = spec->getTemplateArgs();
+  bool inTileDims = false;
+  for (const TemplateArgument &arg : args.asArray()) {
+    auto take = [&](const TemplateArgument &a) {
+      if (a.getKind() == TemplateArgument::Type) {
+        if (result.element.isNull())
+          result.element = a.getAsType();
+        else
+          inTileDims = true; // a second type argument separates view dims from tile dims
+      } else if (a.getKind() == TemplateArgument::Integral) {
+        (inTileDims ? result.tileDims : result.dims).push_back(a.getAsIntegral().getExtValue());
+      }
+    };
+    if (arg.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &p : arg.pack_elements())
+        take(p);
+    else
+      take(arg);
+  }
+  return result;
+}
+
+ParamKind tilecc::classifyKernelParam(const ParmVarDecl *param) {
+  QualType type = param->getType();
+  std::optional<TileClass> cls = getTileClass(type);
+  if (cls && cls->name == "Tensor") {
+    if (!type->isLValueReferenceType())
+      return ParamKind::Invalid;
+    return type.getNonReferenceType().isConstQualified() ? ParamKind::SharedView
+                                                         : ParamKind::ExclusiveView;
+  }
+  if (type->isReferenceType() || type->isPointerType() || cls)
+    return ParamKind::Invalid;
+  if (type->isArithmeticType() || type->isEnumeralType())
+    return ParamKind::Scalar;
+  return ParamKind::Invalid;
+}

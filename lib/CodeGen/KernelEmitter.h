@@ -1,0 +1,157 @@
+//===- KernelEmitter.h - internals of the CUDA emitter ---------------*- C++ -*-===//
+//
+// Shared between CudaEmitter.cpp (module, kernel skeleton, launcher, registration) and
+// EmitOps.cpp (one statement per op). Private to lib/CodeGen.
+//
+// How tilegpu values become CUDA:
+//  * a scalar SSA value is a `const` local named `v<N>` (constants are printed inline);
+//  * a tile value is a per-thread register array `T v<N>[elemsPerThread]` filled by a one-line
+//    `_Pragma("unroll")` loop; a tile whose elements are all one scalar (splat constants,
+//    `tile.splat`) is kept as that scalar and only materialised where an array is needed;
+//  * `scf` regions become C++ blocks; loop-carried values and `scf.if` results are mutable
+//    locals declared before the construct.
+// Each op is printed on one line, so a `#line` directive before it maps it exactly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_LIB_CODEGEN_KERNELEMITTER_H
+#define TILECC_LIB_CODEGEN_KERNELEMITTER_H
+
+#include "tilecc/CodeGen/CudaEmitter.h"
+#include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+namespace tilecc::codegen {
+
+/// Concatenates anything raw_ostream can print.
+template <class... Args>
+std::string cat(const Args &...args) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  (os << ... << args);
+  return s;
+}
+
+/// A source position for `#line`.
+struct SrcLoc {
+  std::string file;
+  unsigned line = 0;
+};
+std::optional<SrcLoc> srcLocOf(mlir::Location loc);
+
+/// Writes lines, inserting `#line` directives so each line maps to its source position.
+class Printer {
+public:
+  explicit Printer(const CudaEmitOptions &options)
+      : options(options), nextLine(options.firstLine) {}
+
+  /// One line of output, mapped to `loc` when given.
+  void line(unsigned indent, llvm::StringRef text, std::optional<SrcLoc> loc = std::nullopt);
+  /// One line mapped to an MLIR location.
+  void line(unsigned indent, llvm::StringRef text, mlir::Location loc) {
+    line(indent, text, srcLocOf(loc));
+  }
+  /// Maps the following lines back to the generated file (when its name is known).
+  void backToGenerated();
+  std::string &text() { return buffer; }
+
+private:
+  const CudaEmitOptions &options;
+  std::string buffer;
+  unsigned nextLine;      // generated-file line number of the next line written
+  bool mapped = false;    // a #line into user source is in effect
+  std::string curFile;
+  unsigned curLine = 0;   // user line the next written line maps to
+};
+
+/// The C++ spelling of a scalar element type, or nullopt when CodeGen cannot handle it.
+std::optional<std::string> cppType(mlir::Type type);
+/// The unsigned type of the same width (bool for i1).
+std::string cppUnsignedType(mlir::Type type);
+/// True for f16/bf16, which convert through `tile_dev::cvt`.
+bool isLowFloat(mlir::Type type);
+/// A C++ expression of `type` for a constant.
+std::string literal(const llvm::APInt &value, mlir::Type type);
+std::string literal(const llvm::APFloat &value, mlir::Type type);
+/// A C string literal.
+std::string quoted(llvm::StringRef text);
+/// A C identifier made from `text`.
+std::string identifier(llvm::StringRef text);
+
+/// Emits one kernel function.
+class KernelEmitter {
+public:
+  KernelEmitter(mlir::func::FuncOp func, Printer &out) : func(func), out(out) {}
+  mlir::LogicalResult emit();
+
+private:
+  /// How a value is spelled in C++.
+  struct ValueInfo {
+    std::string name;       // local name, or the whole expression for inline values
+    bool tile = false;      // a tile (per-thread register array unless `broadcast`)
+    bool broadcast = false; // a tile whose every element is `name` (a scalar expression)
+    unsigned layout = 0;    // index into `layouts` for tiles
+  };
+  struct Layout {
+    mlir::RankedTensorType type; // shape and encoding (element type irrelevant)
+    tilegpu::BlockedLayoutAttr attr;
+    int64_t elems = 0;
+    std::string alias;      // the `using` name of the tile_dev::Blocked type
+    std::string thread;     // the per-thread map local, `t<k>`
+    bool needsThread = false;
+  };
+
+  // CudaEmitter.cpp: skeleton.
+  mlir::LogicalResult collectLayouts();
+  mlir::LogicalResult emitSignature(std::string &params, std::string &launchArgs);
+  void emitLauncherAndRegistration(llvm::StringRef launchArgs);
+
+  // EmitOps.cpp: statements.
+  mlir::LogicalResult emitBlock(mlir::Block &block, unsigned indent);
+  mlir::LogicalResult emitOp(mlir::Operation &op, unsigned indent);
+  mlir::LogicalResult emitElementwise(mlir::Operation &op, unsigned indent);
+  mlir::LogicalResult emitConstant(mlir::Operation &op, unsigned indent);
+  mlir::LogicalResult emitGlobalAccess(mlir::Operation &op, unsigned indent);
+  mlir::LogicalResult emitFor(mlir::Operation &op, unsigned indent);
+  mlir::LogicalResult emitIf(mlir::Operation &op, unsigned indent);
+  mlir::LogicalResult emitWhile(mlir::Operation &op, unsigned indent);
+  /// Assigns `values` to the mutable locals `targets` (a loop's carried values), through
+  /// temporaries when more than one changes so the assignment is simultaneous.
+  mlir::LogicalResult assignCarried(llvm::ArrayRef<ValueInfo> targets, mlir::ValueRange values,
+                                    mlir::TypeRange types, unsigned indent,
+                                    mlir::Location loc);
+  /// Declares a mutable local for a value of `type` (uninitialised, or copied from `init`).
+  mlir::FailureOr<ValueInfo> declareMutable(mlir::Type type, unsigned indent,
+                                            mlir::Location loc, mlir::Value init = {});
+
+  // Helpers.
+  mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
+  std::optional<unsigned> layoutIndex(mlir::RankedTensorType type) const;
+  std::string newName() { return cat("v", counter++); }
+  /// Element `i_` of a tile value, or the scalar itself.
+  std::string elem(mlir::Value v) const;
+  std::string scalar(mlir::Value v) const { return values.lookup(v).name; }
+  /// The register array of a tile value, materialising a broadcast first.
+  std::string array(mlir::Value v, unsigned indent, mlir::Location loc);
+  mlir::FailureOr<std::string> elementType(mlir::Operation *op, mlir::Type type);
+
+  mlir::func::FuncOp func;
+  Printer &out;
+  std::string sym;        // sanitized symbol: __tilecc_<sym>
+  unsigned numWarps = 1;
+  llvm::SmallVector<Layout> layouts;
+  llvm::DenseMap<mlir::Value, ValueInfo> values;
+  bool needsBlockIds = false;
+  unsigned counter = 0;
+};
+
+} // namespace tilecc::codegen
+
+#endif

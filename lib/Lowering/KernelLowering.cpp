@@ -1,0 +1,618 @@
+//===- KernelLowering.cpp - statements and expressions -> tile IR -------------===//
+#include "LoweringContext.h"
+
+#include "tilecc/Analysis/TileLibrary.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::lowering;
+
+KernelLowerer::KernelLowerer(clang::ASTContext &context, ModuleOp module)
+    : ast(context), ctx(module.getContext()), module(module), builder(module.getContext()) {}
+
+//===----------------------------------------------------------------------===//
+// Locations and errors
+//===----------------------------------------------------------------------===//
+
+Location KernelLowerer::loc(clang::SourceLocation location) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(location));
+  if (presumed.isInvalid())
+    return builder.getUnknownLoc();
+  return FileLineColLoc::get(ctx, presumed.getFilename(), presumed.getLine(),
+                             presumed.getColumn());
+}
+
+Location KernelLowerer::loc(const clang::Stmt *stmt) { return loc(stmt->getBeginLoc()); }
+
+LogicalResult KernelLowerer::error(clang::SourceLocation location, Rule rule,
+                                   llvm::StringRef arg) {
+  report(ast.getDiagnostics(), location, rule) << arg;
+  return failure();
+}
+
+LogicalResult KernelLowerer::unsupported(const clang::Stmt *stmt, llvm::StringRef what) {
+  return error(stmt->getBeginLoc(), Rule::Unsupported, what);
+}
+
+Value KernelLowerer::indexConstant(int64_t v, Location l) {
+  return builder.create<arith::ConstantIndexOp>(l, v);
+}
+
+Value KernelLowerer::toIndex(Value v, Location l) {
+  if (v.getType().isIndex())
+    return v;
+  return builder.create<arith::IndexCastOp>(l, builder.getIndexType(), v);
+}
+
+Value KernelLowerer::fromIndex(Value v, clang::QualType to, Location l) {
+  Type type = convertScalarType(to);
+  if (!type || type == v.getType())
+    return v;
+  return builder.create<arith::IndexCastOp>(l, type, v);
+}
+
+//===----------------------------------------------------------------------===//
+// The kernel function
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
+  const clang::FunctionDecl *fn = kernel.decl;
+  SmallVector<Type> argTypes;
+  for (const clang::ParmVarDecl *param : fn->parameters()) {
+    ParamKind kind = classifyKernelParam(param);
+    Type type = convertType(param->getType(), kind == ParamKind::ExclusiveView);
+    if (!type || kind == ParamKind::Invalid)
+      return error(param->getLocation(), Rule::Unsupported,
+                   "a parameter of type '" + param->getType().getAsString() + "'");
+    argTypes.push_back(type);
+  }
+
+  builder.setInsertionPointToEnd(module.getBody());
+  auto func = builder.create<func::FuncOp>(loc(fn->getLocation()), kernel.symbol,
+                                           builder.getFunctionType(argTypes, {}));
+  const clang::SourceManager &sm = ast.getSourceManager();
+  clang::PresumedLoc where = sm.getPresumedLoc(sm.getExpansionLoc(fn->getLocation()));
+  std::string source = where.isValid() ? (llvm::sys::path::filename(where.getFilename()) + ":" +
+                                          llvm::Twine(where.getLine()))
+                                             .str()
+                                       : "";
+  func->setAttr(tile::kKernelAttrName, builder.getStringAttr(kernel.displayName));
+  func->setAttr(tile::kSourceAttrName, builder.getStringAttr(source));
+  func->setAttr("tile.entry", builder.getStringAttr(kernel.entryExpr));
+
+  Block *entry = func.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+  for (auto [i, param] : llvm::enumerate(fn->parameters())) {
+    values[param] = entry->getArgument(i);
+    if (classifyKernelParam(param) == ParamKind::Scalar)
+      func.setArgAttr(i, "tile.cpp_type",
+                      builder.getStringAttr(param->getType().getCanonicalType()
+                                                .getUnqualifiedType()
+                                                .getAsString(ast.getPrintingPolicy())));
+  }
+  if (failed(lowerStmt(fn->getBody())))
+    return failure();
+  builder.create<func::ReturnOp>(loc(fn->getBody()->getEndLoc()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
+  if (!stmt)
+    return success();
+  if (const auto *compound = dyn_cast<clang::CompoundStmt>(stmt)) {
+    for (auto it = compound->body_begin(), end = compound->body_end(); it != end; ++it) {
+      if (returnValue && inlineDepth > 0)
+        return unsupported(*it, "code after 'return'");
+      if (const auto *ret = dyn_cast<clang::ReturnStmt>(*it)) {
+        if (std::next(it) != end)
+          return unsupported(ret, "an early 'return'");
+      }
+      if (failed(lowerStmt(*it)))
+        return failure();
+    }
+    return success();
+  }
+  if (isa<clang::NullStmt>(stmt))
+    return success();
+  if (const auto *declStmt = dyn_cast<clang::DeclStmt>(stmt)) {
+    for (const clang::Decl *decl : declStmt->decls()) {
+      const auto *var = dyn_cast<clang::VarDecl>(decl);
+      if (!var) {
+        if (isa<clang::TypedefNameDecl, clang::StaticAssertDecl, clang::UsingDecl>(decl))
+          continue;
+        return unsupported(stmt, "this declaration");
+      }
+      if (var->isStaticLocal())
+        return unsupported(stmt, "a static local variable");
+      if (!var->hasInit())
+        return error(var->getLocation(), Rule::Unsupported,
+                     "a variable without an initializer");
+      LoweredOr init = lowerExpr(var->getInit());
+      if (failed(init))
+        return failure();
+      values[var] = *init;
+    }
+    return success();
+  }
+  if (const auto *ret = dyn_cast<clang::ReturnStmt>(stmt)) {
+    if (!ret->getRetValue()) {
+      returnValue = Lowered(Value());
+      return success();
+    }
+    LoweredOr value = lowerExpr(ret->getRetValue());
+    if (failed(value))
+      return failure();
+    returnValue = *value;
+    return success();
+  }
+  if (const auto *expr = dyn_cast<clang::Expr>(stmt))
+    return success(succeeded(lowerExpr(expr)));
+  if (isa<clang::IfStmt>(stmt))
+    return unsupported(stmt, "'if' (control flow in kernels is not yet lowered)");
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt))
+    return unsupported(stmt, "a loop (control flow in kernels is not yet lowered)");
+  return unsupported(stmt, std::string("the statement '") + stmt->getStmtClassName() + "'");
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> KernelLowerer::lowerValue(const clang::Expr *expr) {
+  LoweredOr lowered = lowerExpr(expr);
+  if (failed(lowered))
+    return failure();
+  if (auto *value = std::get_if<Value>(&*lowered); value && *value)
+    return *value;
+  (void)unsupported(expr, "using a partition as a value");
+  return failure();
+}
+
+FailureOr<Value> KernelLowerer::lowerIndex(const clang::Expr *expr) {
+  FailureOr<Value> value = lowerValue(expr);
+  if (failed(value))
+    return failure();
+  if (!isa<IntegerType, IndexType>(value->getType())) {
+    (void)unsupported(expr, "a non-integer index");
+    return failure();
+  }
+  Location l = loc(expr);
+  Value v = *value;
+  if (auto intType = dyn_cast<IntegerType>(v.getType()); intType && intType.getWidth() < 64)
+    v = isUnsigned(expr->getType())
+            ? builder.create<arith::ExtUIOp>(l, builder.getI64Type(), v).getResult()
+            : builder.create<arith::ExtSIOp>(l, builder.getI64Type(), v).getResult();
+  return toIndex(v, l);
+}
+
+FailureOr<int64_t> KernelLowerer::constantInt(const clang::Expr *expr) {
+  clang::Expr::EvalResult result;
+  if (!expr->isValueDependent() && expr->EvaluateAsInt(result, ast))
+    return result.Val.getInt().getExtValue();
+  (void)error(expr->getBeginLoc(), Rule::NotConstant, "this argument");
+  return failure();
+}
+
+/// Scalar constants: anything Clang can fold without side effects.
+static std::optional<TypedAttr> foldScalar(clang::ASTContext &ast, const clang::Expr *expr,
+                                           Type type) {
+  if (!type || expr->isValueDependent() || expr->HasSideEffects(ast))
+    return std::nullopt;
+  clang::Expr::EvalResult result;
+  if (!expr->EvaluateAsRValue(result, ast))
+    return std::nullopt;
+  if (result.Val.isInt() && isa<IntegerType>(type))
+    return IntegerAttr::get(type, result.Val.getInt().getExtValue());
+  if (result.Val.isFloat() && isa<FloatType>(type)) {
+    llvm::APFloat value = result.Val.getFloat();
+    bool lost;
+    value.convert(cast<FloatType>(type).getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+                  &lost);
+    return FloatAttr::get(type, value);
+  }
+  return std::nullopt;
+}
+
+static arith::CmpIPredicate intPredicate(clang::BinaryOperatorKind op, bool isUnsigned) {
+  using P = arith::CmpIPredicate;
+  switch (op) {
+  case clang::BO_LT: return isUnsigned ? P::ult : P::slt;
+  case clang::BO_LE: return isUnsigned ? P::ule : P::sle;
+  case clang::BO_GT: return isUnsigned ? P::ugt : P::sgt;
+  case clang::BO_GE: return isUnsigned ? P::uge : P::sge;
+  case clang::BO_EQ: return P::eq;
+  default: return P::ne;
+  }
+}
+
+static arith::CmpFPredicate floatPredicate(clang::BinaryOperatorKind op) {
+  using P = arith::CmpFPredicate;
+  switch (op) {
+  case clang::BO_LT: return P::OLT;
+  case clang::BO_LE: return P::OLE;
+  case clang::BO_GT: return P::OGT;
+  case clang::BO_GE: return P::OGE;
+  case clang::BO_EQ: return P::OEQ;
+  default: return P::UNE;
+  }
+}
+
+namespace tilecc::lowering {
+/// Scalar or elementwise binary arithmetic with C++'s meaning for `type` (the operands'
+/// common element type). Shared by scalar operators and tile operators.
+FailureOr<Value> buildBinary(KernelLowerer &lowerer, clang::BinaryOperatorKind op, Value lhs,
+                             Value rhs, clang::QualType type, Location l) {
+  OpBuilder &b = lowerer.builder;
+  bool isFloat = lowerer.isFloat(type), isUnsigned = lowerer.isUnsigned(type);
+  switch (op) {
+  case clang::BO_Add:
+    return isFloat ? b.create<arith::AddFOp>(l, lhs, rhs).getResult()
+                   : b.create<arith::AddIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Sub:
+    return isFloat ? b.create<arith::SubFOp>(l, lhs, rhs).getResult()
+                   : b.create<arith::SubIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Mul:
+    return isFloat ? b.create<arith::MulFOp>(l, lhs, rhs).getResult()
+                   : b.create<arith::MulIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Div:
+    if (isFloat)
+      return b.create<arith::DivFOp>(l, lhs, rhs).getResult();
+    return isUnsigned ? b.create<arith::DivUIOp>(l, lhs, rhs).getResult()
+                      : b.create<arith::DivSIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Rem:
+    if (isFloat)
+      return b.create<arith::RemFOp>(l, lhs, rhs).getResult();
+    return isUnsigned ? b.create<arith::RemUIOp>(l, lhs, rhs).getResult()
+                      : b.create<arith::RemSIOp>(l, lhs, rhs).getResult();
+  case clang::BO_And:
+  case clang::BO_LAnd:
+    return b.create<arith::AndIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Or:
+  case clang::BO_LOr:
+    return b.create<arith::OrIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Xor:
+    return b.create<arith::XOrIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Shl:
+    return b.create<arith::ShLIOp>(l, lhs, rhs).getResult();
+  case clang::BO_Shr:
+    return isUnsigned ? b.create<arith::ShRUIOp>(l, lhs, rhs).getResult()
+                      : b.create<arith::ShRSIOp>(l, lhs, rhs).getResult();
+  case clang::BO_LT:
+  case clang::BO_LE:
+  case clang::BO_GT:
+  case clang::BO_GE:
+  case clang::BO_EQ:
+  case clang::BO_NE:
+    if (isFloat)
+      return b.create<arith::CmpFOp>(l, floatPredicate(op), lhs, rhs).getResult();
+    return b.create<arith::CmpIOp>(l, intPredicate(op, isUnsigned), lhs, rhs).getResult();
+  default:
+    return failure();
+  }
+}
+} // namespace tilecc::lowering
+
+/// Assigns `value` to the variable `target` names.
+static LogicalResult assign(KernelLowerer &lowerer, const clang::Expr *target, Lowered value) {
+  const auto *ref = dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts());
+  if (!ref || !lowerer.values.count(ref->getDecl()))
+    return lowerer.unsupported(target, "assignment to anything but a local variable");
+  if (isa<clang::ParmVarDecl>(ref->getDecl()) && ref->getDecl()->getType()->isReferenceType())
+    return lowerer.unsupported(target, "assignment through a reference parameter");
+  lowerer.values[ref->getDecl()] = value;
+  return success();
+}
+
+LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
+  expr = expr->IgnoreParens();
+  Location l = loc(expr);
+  clang::QualType type = expr->getType();
+
+  if (type->isArithmeticType() || type->isEnumeralType())
+    if (std::optional<TypedAttr> attr = foldScalar(ast, expr, convertScalarType(type)))
+      return Lowered(builder.create<arith::ConstantOp>(l, *attr).getResult());
+
+  if (const auto *e = dyn_cast<clang::ExprWithCleanups>(expr))
+    return lowerExpr(e->getSubExpr());
+  if (const auto *e = dyn_cast<clang::MaterializeTemporaryExpr>(expr))
+    return lowerExpr(e->getSubExpr());
+  if (const auto *e = dyn_cast<clang::CXXBindTemporaryExpr>(expr))
+    return lowerExpr(e->getSubExpr());
+  if (const auto *e = dyn_cast<clang::ConstantExpr>(expr))
+    return lowerExpr(e->getSubExpr());
+  if (const auto *e = dyn_cast<clang::SubstNonTypeTemplateParmExpr>(expr))
+    return lowerExpr(e->getReplacement());
+  if (const auto *e = dyn_cast<clang::CXXDefaultArgExpr>(expr))
+    return lowerExpr(e->getExpr());
+
+  if (const auto *cast = dyn_cast<clang::CastExpr>(expr)) {
+    switch (cast->getCastKind()) {
+    case clang::CK_LValueToRValue:
+    case clang::CK_NoOp:
+    case clang::CK_ConstructorConversion:
+    case clang::CK_UncheckedDerivedToBase:
+    case clang::CK_DerivedToBase:
+    case clang::CK_UserDefinedConversion:
+    case clang::CK_ToVoid:
+      if (cast->getCastKind() == clang::CK_UserDefinedConversion &&
+          cast->getType()->isArithmeticType()) {
+        // tile::f16 -> float and friends.
+        FailureOr<Value> v = lowerValue(cast->getSubExpr());
+        if (failed(v))
+          return failure();
+        return Lowered(convert(*v, cast->getSubExpr()->getType(), type, l));
+      }
+      return lowerExpr(cast->getSubExpr());
+    case clang::CK_IntegralCast:
+    case clang::CK_FloatingCast:
+    case clang::CK_IntegralToFloating:
+    case clang::CK_FloatingToIntegral:
+    case clang::CK_IntegralToBoolean:
+    case clang::CK_FloatingToBoolean:
+    case clang::CK_BooleanToSignedIntegral: {
+      FailureOr<Value> v = lowerValue(cast->getSubExpr());
+      if (failed(v))
+        return failure();
+      return Lowered(convert(*v, cast->getSubExpr()->getType(), type, l));
+    }
+    default:
+      if (isa<clang::ExplicitCastExpr>(cast) && type->isArithmeticType()) {
+        FailureOr<Value> v = lowerValue(cast->getSubExpr());
+        if (failed(v))
+          return failure();
+        return Lowered(convert(*v, cast->getSubExpr()->getType(), type, l));
+      }
+      if (cast->getCastKind() == clang::CK_ConstructorConversion ||
+          cast->getCastKind() == clang::CK_FunctionToPointerDecay)
+        return lowerExpr(cast->getSubExpr());
+      (void)unsupported(expr, std::string("the conversion '") + cast->getCastKindName() + "'");
+      return failure();
+    }
+  }
+
+  if (const auto *construct = dyn_cast<clang::CXXConstructExpr>(expr)) {
+    if (construct->getNumArgs() == 1 && construct->getConstructor()->isCopyOrMoveConstructor())
+      return lowerExpr(construct->getArg(0));
+    if (construct->getNumArgs() == 1 && type->isRecordType() && convertScalarType(type)) {
+      // tile::f16(x): a conversion.
+      FailureOr<Value> v = lowerValue(construct->getArg(0));
+      if (failed(v))
+        return failure();
+      return Lowered(convert(*v, construct->getArg(0)->getType(), type, l));
+    }
+    (void)unsupported(expr, "constructing '" + type.getAsString() + "'");
+    return failure();
+  }
+
+  if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
+    auto it = values.find(ref->getDecl());
+    if (it != values.end())
+      return it->second;
+    if (const auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
+      if (const clang::Expr *init = var->getAnyInitializer();
+          init && var->getType().isConstQualified() && !var->hasGlobalStorage())
+        return lowerExpr(init);
+    (void)unsupported(expr, "a reference to '" + ref->getDecl()->getNameAsString() + "'");
+    return failure();
+  }
+
+  if (const auto *binary = dyn_cast<clang::BinaryOperator>(expr)) {
+    clang::BinaryOperatorKind op = binary->getOpcode();
+    if (op == clang::BO_Comma) {
+      if (failed(lowerExpr(binary->getLHS())))
+        return failure();
+      return lowerExpr(binary->getRHS());
+    }
+    if (op == clang::BO_Assign) {
+      LoweredOr value = lowerExpr(binary->getRHS());
+      if (failed(value) || failed(assign(*this, binary->getLHS(), *value)))
+        return failure();
+      return value;
+    }
+    clang::QualType opType = type;
+    if (const auto *compound = dyn_cast<clang::CompoundAssignOperator>(binary))
+      opType = compound->getComputationResultType();
+    else if (binary->isComparisonOp() || binary->isLogicalOp())
+      opType = binary->isLogicalOp() ? ast.BoolTy : binary->getLHS()->getType();
+    FailureOr<Value> lhs = lowerValue(binary->getLHS());
+    FailureOr<Value> rhs = lowerValue(binary->getRHS());
+    if (failed(lhs) || failed(rhs))
+      return failure();
+    Value left = convert(*lhs, binary->getLHS()->getType(), opType, l);
+    Value right = *rhs;
+    if (!binary->isShiftOp())
+      right = convert(right, binary->getRHS()->getType(), opType, l);
+    else
+      right = convert(right, binary->getRHS()->getType(), binary->getLHS()->getType(), l);
+    if (binary->isLogicalOp()) {
+      left = convert(*lhs, binary->getLHS()->getType(), ast.BoolTy, l);
+      right = convert(*rhs, binary->getRHS()->getType(), ast.BoolTy, l);
+    }
+    clang::BinaryOperatorKind arith =
+        binary->isCompoundAssignmentOp() ? clang::BinaryOperator::getOpForCompoundAssignment(op)
+                                         : op;
+    FailureOr<Value> result = buildBinary(*this, arith, left, right, opType, l);
+    if (failed(result)) {
+      (void)unsupported(expr, "this operator");
+      return failure();
+    }
+    if (binary->isCompoundAssignmentOp()) {
+      Value stored = convert(*result, opType, binary->getLHS()->getType(), l);
+      if (failed(assign(*this, binary->getLHS(), stored)))
+        return failure();
+      return Lowered(stored);
+    }
+    return Lowered(*result);
+  }
+
+  if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
+    FailureOr<Value> operand = lowerValue(unary->getSubExpr());
+    if (failed(operand))
+      return failure();
+    clang::QualType subType = unary->getSubExpr()->getType();
+    switch (unary->getOpcode()) {
+    case clang::UO_Plus:
+      return Lowered(convert(*operand, subType, type, l));
+    case clang::UO_Minus: {
+      Value v = convert(*operand, subType, type, l);
+      if (isFloat(type))
+        return Lowered(builder.create<arith::NegFOp>(l, v).getResult());
+      Value zero = builder.create<arith::ConstantOp>(l, v.getType(), builder.getZeroAttr(v.getType()));
+      return Lowered(builder.create<arith::SubIOp>(l, zero, v).getResult());
+    }
+    case clang::UO_Not:
+    case clang::UO_LNot: {
+      Value v = unary->getOpcode() == clang::UO_LNot ? convert(*operand, subType, ast.BoolTy, l)
+                                                     : convert(*operand, subType, type, l);
+      Value ones = builder.create<arith::ConstantOp>(
+          l, v.getType(), builder.getIntegerAttr(v.getType(), -1));
+      return Lowered(builder.create<arith::XOrIOp>(l, v, ones).getResult());
+    }
+    case clang::UO_PreInc:
+    case clang::UO_PreDec:
+    case clang::UO_PostInc:
+    case clang::UO_PostDec: {
+      Value one = builder.create<arith::ConstantOp>(l, operand->getType(),
+                                                    builder.getOneAttr(operand->getType()));
+      FailureOr<Value> updated =
+          buildBinary(*this, unary->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, *operand,
+                      one, subType, l);
+      if (failed(updated) || failed(assign(*this, unary->getSubExpr(), *updated)))
+        return failure();
+      return Lowered(unary->isPrefix() ? *updated : *operand);
+    }
+    default:
+      (void)unsupported(expr, "this unary operator");
+      return failure();
+    }
+  }
+
+  if (const auto *cond = dyn_cast<clang::ConditionalOperator>(expr)) {
+    FailureOr<Value> c = lowerValue(cond->getCond());
+    FailureOr<Value> a = lowerValue(cond->getTrueExpr());
+    FailureOr<Value> b = lowerValue(cond->getFalseExpr());
+    if (failed(c) || failed(a) || failed(b))
+      return failure();
+    Value condition = convert(*c, cond->getCond()->getType(), ast.BoolTy, l);
+    return Lowered(builder
+                       .create<arith::SelectOp>(
+                           l, condition, convert(*a, cond->getTrueExpr()->getType(), type, l),
+                           convert(*b, cond->getFalseExpr()->getType(), type, l))
+                       .getResult());
+  }
+
+  if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(expr)) {
+    const auto *callee = dyn_cast_or_null<clang::FunctionDecl>(op->getCalleeDecl());
+    if (callee && isInTileNamespace(callee))
+      return lowerTileOperator(op);
+    if (callee && callee->hasBody()) {
+      // A lambda's or a user object's operator(): inline, the object being argument 0.
+      llvm::SmallVector<const clang::Expr *> args(op->arg_begin() + 1, op->arg_end());
+      if (isa<clang::CXXMethodDecl>(callee))
+        return inlineCall(callee, args, op->getArg(0), op);
+    }
+    (void)unsupported(expr, "this operator call");
+    return failure();
+  }
+
+  if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(expr)) {
+    const clang::CXXMethodDecl *method = member->getMethodDecl();
+    if (method && isInTileNamespace(method))
+      return lowerTileMember(member);
+    if (method && method->hasBody()) {
+      llvm::SmallVector<const clang::Expr *> args(member->arg_begin(), member->arg_end());
+      return inlineCall(method, args, member->getImplicitObjectArgument(), member);
+    }
+    (void)unsupported(expr, "this member call");
+    return failure();
+  }
+
+  if (const auto *call = dyn_cast<clang::CallExpr>(expr)) {
+    const clang::FunctionDecl *callee = call->getDirectCallee();
+    if (!callee) {
+      (void)unsupported(expr, "an indirect call");
+      return failure();
+    }
+    if (isInTileNamespace(callee))
+      return lowerTileCall(call, callee);
+    llvm::SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
+    return inlineCall(callee, args, nullptr, call);
+  }
+
+  if (isa<clang::LambdaExpr>(expr))
+    return Lowered(Value()); // captures resolve to the enclosing variables when called
+
+  (void)unsupported(expr, std::string("the expression '") + expr->getStmtClassName() + "'");
+  return failure();
+}
+
+LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
+                                    llvm::ArrayRef<const clang::Expr *> args,
+                                    const clang::Expr *object, const clang::Expr *call) {
+  const clang::FunctionDecl *definition = nullptr;
+  if (!fn->hasBody(definition) || !definition) {
+    (void)error(call->getBeginLoc(), Rule::KernelExternalCall, fn->getQualifiedNameAsString());
+    return failure();
+  }
+  if (inlineDepth > 64) {
+    (void)error(call->getBeginLoc(), Rule::KernelRecursion, fn->getQualifiedNameAsString());
+    return failure();
+  }
+  if (definition->getNumParams() != args.size()) {
+    (void)unsupported(call, "a call with default or variadic arguments");
+    return failure();
+  }
+  // Evaluate the arguments in the caller, then bind them to the callee's parameters.
+  SmallVector<Lowered> lowered;
+  for (auto [arg, param] : llvm::zip(args, definition->parameters())) {
+    LoweredOr value = lowerExpr(arg);
+    if (failed(value))
+      return failure();
+    if (auto *v = std::get_if<Value>(&*value); v && *v && !getTileClass(param->getType()) &&
+                                               param->getType()->isArithmeticType())
+      *v = convert(*v, arg->getType(), param->getType(), loc(arg));
+    lowered.push_back(*value);
+  }
+  (void)object; // captures and members are reached through their declarations
+  SmallVector<std::pair<const clang::ValueDecl *, std::optional<Lowered>>> saved;
+  for (auto [param, value] : llvm::zip(definition->parameters(), lowered)) {
+    auto it = values.find(param);
+    saved.push_back({param, it == values.end() ? std::nullopt : std::optional(it->second)});
+    values[param] = value;
+  }
+  std::optional<Lowered> outerReturn = std::move(returnValue);
+  returnValue.reset();
+  ++inlineDepth;
+  LogicalResult body = lowerStmt(definition->getBody());
+  --inlineDepth;
+  std::optional<Lowered> result = std::move(returnValue);
+  returnValue = std::move(outerReturn);
+  for (auto &[param, value] : saved) {
+    if (value)
+      values[param] = *value;
+    else
+      values.erase(param);
+  }
+  if (failed(body))
+    return failure();
+  if (!result)
+    return Lowered(Value());
+  if (auto *v = std::get_if<Value>(&*result); v && *v && definition->getReturnType()->isArithmeticType())
+    *v = convert(*v, definition->getReturnType(), call->getType(), loc(call));
+  return *result;
+}
+
+LogicalResult tilecc::lowerKernel(clang::ASTContext &context, const KernelInstance &kernel,
+                                  ModuleOp module) {
+  KernelLowerer lowerer(context, module);
+  return lowerer.lower(kernel);
+}

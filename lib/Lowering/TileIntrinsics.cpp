@@ -1,0 +1,431 @@
+//===- TileIntrinsics.cpp - the tile library's functions -> tile IR -----------===//
+//
+// Calls into namespace `tile` are the kernel language: their CPU bodies in include/tile/ are
+// the reference semantics, and here each becomes the tile/arith/math op with that meaning.
+//
+//===----------------------------------------------------------------------===//
+#include "LoweringContext.h"
+
+#include "tilecc/Analysis/TileLibrary.h"
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::lowering;
+
+namespace tilecc::lowering {
+FailureOr<Value> buildBinary(KernelLowerer &lowerer, clang::BinaryOperatorKind op, Value lhs,
+                             Value rhs, clang::QualType type, Location l);
+}
+
+/// The static tile type a call returns.
+static RankedTensorType resultTile(KernelLowerer &lowerer, const clang::Expr *call) {
+  return dyn_cast_or_null<RankedTensorType>(lowerer.convertType(call->getType()));
+}
+
+FailureOr<Value> KernelLowerer::asTile(const clang::Expr *operand, clang::QualType element,
+                                       RankedTensorType tileType) {
+  FailureOr<Value> value = lowerValue(operand);
+  if (failed(value))
+    return failure();
+  Location l = loc(operand);
+  Value converted = convert(*value, operand->getType(), element, l);
+  if (isa<RankedTensorType>(converted.getType()))
+    return converted;
+  auto splatType = RankedTensorType::get(tileType.getShape(), converted.getType());
+  return builder.create<tile::SplatOp>(l, splatType, converted).getResult();
+}
+
+/// The tile library's template arguments after the element type (`zeros<float, 8, 16>`).
+static SmallVector<int64_t> integerTemplateArgs(const clang::FunctionDecl *fn) {
+  SmallVector<int64_t> result;
+  const clang::TemplateArgumentList *args = fn->getTemplateSpecializationArgs();
+  if (!args)
+    return result;
+  for (const clang::TemplateArgument &arg : args->asArray()) {
+    auto take = [&](const clang::TemplateArgument &a) {
+      if (a.getKind() == clang::TemplateArgument::Integral)
+        result.push_back(a.getAsIntegral().getExtValue());
+    };
+    if (arg.getKind() == clang::TemplateArgument::Pack)
+      for (const clang::TemplateArgument &p : arg.pack_elements())
+        take(p);
+    else
+      take(arg);
+  }
+  return result;
+}
+
+/// Elementwise math on float tiles or scalars.
+static FailureOr<Value> buildMath(KernelLowerer &lw, llvm::StringRef name, ArrayRef<Value> args,
+                                  clang::QualType element, Location l) {
+  OpBuilder &b = lw.builder;
+  bool isFloat = lw.isFloat(element), isUnsigned = lw.isUnsigned(element);
+  Value x = args[0];
+  if (args.size() == 1) {
+    if (name == "abs")
+      return isFloat ? b.create<math::AbsFOp>(l, x).getResult()
+                     : (isUnsigned ? x : b.create<math::AbsIOp>(l, x).getResult());
+    if (!isFloat)
+      return failure();
+    if (name == "exp") return b.create<math::ExpOp>(l, x).getResult();
+    if (name == "exp2") return b.create<math::Exp2Op>(l, x).getResult();
+    if (name == "log") return b.create<math::LogOp>(l, x).getResult();
+    if (name == "log2") return b.create<math::Log2Op>(l, x).getResult();
+    if (name == "sqrt") return b.create<math::SqrtOp>(l, x).getResult();
+    if (name == "rsqrt") return b.create<math::RsqrtOp>(l, x).getResult();
+    if (name == "sin") return b.create<math::SinOp>(l, x).getResult();
+    if (name == "cos") return b.create<math::CosOp>(l, x).getResult();
+    if (name == "tanh") return b.create<math::TanhOp>(l, x).getResult();
+    if (name == "floor") return b.create<math::FloorOp>(l, x).getResult();
+    if (name == "ceil") return b.create<math::CeilOp>(l, x).getResult();
+    return failure();
+  }
+  if (args.size() == 2) {
+    Value y = args[1];
+    if (name == "min")
+      return isFloat ? b.create<arith::MinimumFOp>(l, x, y).getResult()
+                     : (isUnsigned ? b.create<arith::MinUIOp>(l, x, y).getResult()
+                                   : b.create<arith::MinSIOp>(l, x, y).getResult());
+    if (name == "max")
+      return isFloat ? b.create<arith::MaximumFOp>(l, x, y).getResult()
+                     : (isUnsigned ? b.create<arith::MaxUIOp>(l, x, y).getResult()
+                                   : b.create<arith::MaxSIOp>(l, x, y).getResult());
+    if (name == "pow" && isFloat)
+      return b.create<math::PowFOp>(l, x, y).getResult();
+    return failure();
+  }
+  if (args.size() == 3 && name == "fma" && isFloat)
+    return b.create<math::FmaOp>(l, args[0], args[1], args[2]).getResult();
+  return failure();
+}
+
+static bool isMathFunction(llvm::StringRef name) {
+  return llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tanh",
+                             "abs", "floor", "ceil", "pow", "fma", "min", "max"},
+                            name);
+}
+
+/// The offsets `(i0 * t0, i1 * t1, ...)` of tile `(i0, i1, ...)` of a partition.
+static FailureOr<SmallVector<Value>> tileOffsets(KernelLowerer &lw, const Partition &p,
+                                                 ArrayRef<const clang::Expr *> indices,
+                                                 const clang::Expr *call) {
+  if (indices.size() != p.tile.size()) {
+    (void)lw.unsupported(call, "a tile index whose rank differs from the partition's");
+    return failure();
+  }
+  SmallVector<Value> offsets;
+  for (auto [index, size] : llvm::zip(indices, p.tile)) {
+    FailureOr<Value> i = lw.lowerIndex(index);
+    if (failed(i))
+      return failure();
+    Location l = lw.loc(index);
+    offsets.push_back(lw.builder.create<arith::MulIOp>(l, *i, lw.indexConstant(size, l)));
+  }
+  return offsets;
+}
+
+LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
+                                       const clang::FunctionDecl *callee) {
+  llvm::StringRef name = callee->getName();
+  Location l = loc(call);
+  clang::QualType resultType = call->getType();
+
+  if (name == "block_id" || name == "num_blocks") {
+    int64_t axis = 0;
+    if (call->getNumArgs() > 0) {
+      FailureOr<int64_t> a = constantInt(call->getArg(0));
+      if (failed(a))
+        return failure();
+      axis = *a;
+    }
+    if (axis < 0 || axis > 3) {
+      (void)unsupported(call, "a grid axis outside 0..3");
+      return failure();
+    }
+    Value v = name == "block_id"
+                  ? builder.create<tile::BlockIdOp>(l, int32_t(axis)).getResult()
+                  : builder.create<tile::NumBlocksOp>(l, int32_t(axis)).getResult();
+    return Lowered(fromIndex(v, resultType, l));
+  }
+
+  if (name == "load_tile_like") {
+    FailureOr<Value> x = lowerValue(call->getArg(0));
+    FailureOr<Value> z = lowerValue(call->getArg(1));
+    RankedTensorType tileType = resultTile(*this, call);
+    if (failed(x) || failed(z) || !tileType)
+      return failure();
+    auto xView = cast<tile::ViewType>(x->getType());
+    auto zView = cast<tile::ViewType>(z->getType());
+    if (xView.getRank() != zView.getRank()) {
+      (void)unsupported(call, "load_tile_like between views of different rank");
+      return failure();
+    }
+    SmallVector<Value> offsets;
+    for (unsigned axis = 0; axis < zView.getRank(); ++axis) {
+      Value origin = builder.create<tile::PieceOriginOp>(l, *z, int32_t(axis));
+      if (xView.isExclusive())
+        origin = builder.create<arith::SubIOp>(
+            l, origin, builder.create<tile::PieceOriginOp>(l, *x, int32_t(axis)));
+      offsets.push_back(origin);
+    }
+    return Lowered(builder.create<tile::LoadOp>(l, tileType, *x, offsets).getResult());
+  }
+
+  if (name == "zeros" || name == "ones" || name == "full") {
+    RankedTensorType tileType = resultTile(*this, call);
+    if (!tileType) {
+      (void)unsupported(call, "this array factory (host API) inside a kernel");
+      return failure();
+    }
+    if (name == "full") {
+      FailureOr<Value> v = asTile(call->getArg(0), elementOf(resultType), tileType);
+      if (failed(v))
+        return failure();
+      return Lowered(*v);
+    }
+    Type element = tileType.getElementType();
+    TypedAttr scalar = name == "zeros" ? builder.getZeroAttr(element) : builder.getOneAttr(element);
+    return Lowered(builder
+                       .create<arith::ConstantOp>(l, DenseElementsAttr::get(tileType, scalar))
+                       .getResult());
+  }
+
+  if (name == "iota") {
+    RankedTensorType tileType = resultTile(*this, call);
+    if (!tileType)
+      return failure();
+    return Lowered(builder.create<tile::IotaOp>(l, tileType).getResult());
+  }
+
+  if (name == "where") {
+    RankedTensorType tileType = resultTile(*this, call);
+    if (!tileType)
+      return failure();
+    clang::QualType element = elementOf(resultType);
+    FailureOr<Value> c = asTile(call->getArg(0), ast.BoolTy,
+                                RankedTensorType::get(tileType.getShape(), builder.getI1Type()));
+    FailureOr<Value> a = asTile(call->getArg(1), element, tileType);
+    FailureOr<Value> b = asTile(call->getArg(2), element, tileType);
+    if (failed(c) || failed(a) || failed(b))
+      return failure();
+    return Lowered(builder.create<arith::SelectOp>(l, *c, *a, *b).getResult());
+  }
+
+  if (name == "cast") {
+    FailureOr<Value> v = lowerValue(call->getArg(0));
+    if (failed(v))
+      return failure();
+    return Lowered(convert(*v, call->getArg(0)->getType(), resultType, l));
+  }
+
+  if (name == "num_tiles") {
+    LoweredOr p = lowerExpr(call->getArg(0));
+    FailureOr<int64_t> axis = constantInt(call->getArg(1));
+    if (failed(p) || failed(axis))
+      return failure();
+    auto *partition = std::get_if<Partition>(&*p);
+    if (!partition || *axis < 0 || *axis >= int64_t(partition->tile.size())) {
+      (void)unsupported(call, "num_tiles of this argument");
+      return failure();
+    }
+    Value extent = builder.create<tile::DimOp>(l, partition->view, int32_t(*axis));
+    Value count = builder.create<arith::CeilDivSIOp>(
+        l, extent, indexConstant(partition->tile[*axis], l));
+    return Lowered(fromIndex(count, resultType, l));
+  }
+
+  if (isMathFunction(name)) {
+    clang::QualType element = elementOf(resultType);
+    RankedTensorType tileType = resultTile(*this, call);
+    SmallVector<Value> args;
+    for (const clang::Expr *arg : call->arguments()) {
+      FailureOr<Value> v = tileType ? asTile(arg, element, tileType) : lowerValue(arg);
+      if (failed(v))
+        return failure();
+      args.push_back(tileType ? *v : convert(*v, arg->getType(), element, l));
+    }
+    FailureOr<Value> result = buildMath(*this, name, args, element, l);
+    if (failed(result)) {
+      (void)unsupported(call, ("tile::" + name + " on this element type").str());
+      return failure();
+    }
+    return Lowered(*result);
+  }
+
+  (void)unsupported(call, ("tile::" + name + " (not yet lowered)").str());
+  return failure();
+}
+
+/// Maps an overloaded operator of the tile library onto the C++ binary operator it means.
+static std::optional<clang::BinaryOperatorKind> binaryKind(clang::OverloadedOperatorKind op) {
+  switch (op) {
+  case clang::OO_Plus: return clang::BO_Add;
+  case clang::OO_Minus: return clang::BO_Sub;
+  case clang::OO_Star: return clang::BO_Mul;
+  case clang::OO_Slash: return clang::BO_Div;
+  case clang::OO_Percent: return clang::BO_Rem;
+  case clang::OO_Amp: return clang::BO_And;
+  case clang::OO_Pipe: return clang::BO_Or;
+  case clang::OO_Caret: return clang::BO_Xor;
+  case clang::OO_LessLess: return clang::BO_Shl;
+  case clang::OO_GreaterGreater: return clang::BO_Shr;
+  case clang::OO_EqualEqual: return clang::BO_EQ;
+  case clang::OO_ExclaimEqual: return clang::BO_NE;
+  case clang::OO_Less: return clang::BO_LT;
+  case clang::OO_LessEqual: return clang::BO_LE;
+  case clang::OO_Greater: return clang::BO_GT;
+  case clang::OO_GreaterEqual: return clang::BO_GE;
+  default: return std::nullopt;
+  }
+}
+
+LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *call) {
+  Location l = loc(call);
+  clang::OverloadedOperatorKind op = call->getOperator();
+
+  if (op == clang::OO_Equal) {
+    // Tile assignment: `t = expr` rebinds the variable.
+    LoweredOr value = lowerExpr(call->getArg(1));
+    if (failed(value))
+      return failure();
+    const auto *ref = dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts());
+    if (!ref || !values.count(ref->getDecl())) {
+      (void)unsupported(call, "assignment to anything but a local tile variable");
+      return failure();
+    }
+    values[ref->getDecl()] = *value;
+    return value;
+  }
+
+  // Operands: the element type is the tile operand's; scalars broadcast.
+  clang::QualType element;
+  RankedTensorType operandTile;
+  for (const clang::Expr *arg : call->arguments())
+    if (std::optional<TileClass> cls = getTileClass(arg->getType()); cls && cls->name == "Tile") {
+      element = cls->element;
+      operandTile = dyn_cast_or_null<RankedTensorType>(convertType(arg->getType()));
+      break;
+    }
+  if (!operandTile) {
+    (void)unsupported(call, "this operator");
+    return failure();
+  }
+
+  if (call->getNumArgs() == 1) {
+    FailureOr<Value> v = lowerValue(call->getArg(0));
+    if (failed(v))
+      return failure();
+    if (op == clang::OO_Minus) {
+      if (isFloat(element))
+        return Lowered(builder.create<arith::NegFOp>(l, *v).getResult());
+      Value zero = builder.create<arith::ConstantOp>(l, DenseElementsAttr::get(
+                                                            operandTile, builder.getZeroAttr(operandTile.getElementType())));
+      return Lowered(builder.create<arith::SubIOp>(l, zero, *v).getResult());
+    }
+    if (op == clang::OO_Tilde || op == clang::OO_Exclaim) {
+      Value ones = builder.create<arith::ConstantOp>(
+          l, DenseElementsAttr::get(operandTile,
+                                    builder.getIntegerAttr(operandTile.getElementType(), -1)));
+      return Lowered(builder.create<arith::XOrIOp>(l, *v, ones).getResult());
+    }
+    if (op == clang::OO_Plus)
+      return Lowered(*v);
+    (void)unsupported(call, "this unary tile operator");
+    return failure();
+  }
+
+  std::optional<clang::BinaryOperatorKind> kind = binaryKind(op);
+  if (!kind || call->getNumArgs() != 2) {
+    (void)unsupported(call, "this tile operator");
+    return failure();
+  }
+  FailureOr<Value> lhs = asTile(call->getArg(0), element, operandTile);
+  FailureOr<Value> rhs = asTile(call->getArg(1), element, operandTile);
+  if (failed(lhs) || failed(rhs))
+    return failure();
+  FailureOr<Value> result = buildBinary(*this, *kind, *lhs, *rhs, element, l);
+  if (failed(result)) {
+    (void)unsupported(call, "this tile operator");
+    return failure();
+  }
+  return Lowered(*result);
+}
+
+LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
+  const clang::CXXMethodDecl *method = call->getMethodDecl();
+  llvm::StringRef name = method->getName();
+  Location l = loc(call);
+  LoweredOr object = lowerExpr(call->getImplicitObjectArgument());
+  if (failed(object))
+    return failure();
+  SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
+
+  if (auto *partition = std::get_if<Partition>(&*object)) {
+    if (name == "load") {
+      RankedTensorType tileType = resultTile(*this, call);
+      FailureOr<SmallVector<Value>> offsets = tileOffsets(*this, *partition, args, call);
+      if (!tileType || failed(offsets))
+        return failure();
+      return Lowered(
+          builder.create<tile::LoadOp>(l, tileType, partition->view, *offsets).getResult());
+    }
+    if (name == "store" && !args.empty()) {
+      FailureOr<Value> value = lowerValue(args[0]);
+      FailureOr<SmallVector<Value>> offsets =
+          tileOffsets(*this, *partition, ArrayRef(args).drop_front(), call);
+      if (failed(value) || failed(offsets))
+        return failure();
+      builder.create<tile::StoreOp>(l, *value, partition->view, *offsets);
+      return Lowered(Value());
+    }
+    (void)unsupported(call, ("the partition member '" + name + "'").str());
+    return failure();
+  }
+
+  Value self = std::get<Value>(*object);
+  auto view = dyn_cast_or_null<tile::ViewType>(self ? self.getType() : Type());
+  if (!view) {
+    (void)unsupported(call, ("the member '" + name + "'").str());
+    return failure();
+  }
+  auto zeroOffsets = [&] {
+    SmallVector<Value> offsets;
+    for (unsigned i = 0; i < view.getRank(); ++i)
+      offsets.push_back(indexConstant(0, l));
+    return offsets;
+  };
+  if (name == "load" && args.empty()) {
+    RankedTensorType tileType = resultTile(*this, call);
+    if (!tileType)
+      return failure();
+    return Lowered(builder.create<tile::LoadOp>(l, tileType, self, zeroOffsets()).getResult());
+  }
+  if (name == "store" && args.size() == 1) {
+    FailureOr<Value> value = lowerValue(args[0]);
+    if (failed(value))
+      return failure();
+    builder.create<tile::StoreOp>(l, *value, self, zeroOffsets());
+    return Lowered(Value());
+  }
+  if (name == "shape" && args.size() == 1) {
+    FailureOr<int64_t> axis = constantInt(args[0]);
+    if (failed(axis))
+      return failure();
+    if (*axis < 0 || *axis >= int64_t(view.getRank())) {
+      (void)unsupported(call, "an axis outside the view's rank");
+      return failure();
+    }
+    Value dim = builder.create<tile::DimOp>(l, self, int32_t(*axis));
+    return Lowered(fromIndex(dim, call->getType(), l));
+  }
+  if (name == "partition" || name == "partition_mut") {
+    SmallVector<int64_t> tile = integerTemplateArgs(method);
+    if (tile.size() != view.getRank()) {
+      (void)unsupported(call, "a partition whose rank differs from the view's");
+      return failure();
+    }
+    return Lowered(Partition{self, SmallVector<int64_t, 4>(tile.begin(), tile.end())});
+  }
+  (void)unsupported(call, ("the view member '" + name + "'").str());
+  return failure();
+}

@@ -1,0 +1,121 @@
+//===- TypeLowering.cpp - Clang types and conversions -> MLIR -----------------===//
+#include "LoweringContext.h"
+
+#include "tilecc/Analysis/TileLibrary.h"
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::lowering;
+
+static bool isTileScalarClass(clang::QualType type, llvm::StringRef name) {
+  const auto *record = type.getCanonicalType()->getAsCXXRecordDecl();
+  return record && record->getName() == name && isInTileNamespace(record);
+}
+
+Type KernelLowerer::convertScalarType(clang::QualType type) {
+  type = type.getCanonicalType().getUnqualifiedType();
+  if (type->isBooleanType())
+    return builder.getI1Type();
+  if (const auto *e = type->getAs<clang::EnumType>())
+    return convertScalarType(e->getDecl()->getIntegerType());
+  if (type->isIntegerType())
+    return builder.getIntegerType(ast.getTypeSize(type));
+  if (type->isSpecificBuiltinType(clang::BuiltinType::Float))
+    return builder.getF32Type();
+  if (type->isSpecificBuiltinType(clang::BuiltinType::Double))
+    return builder.getF64Type();
+  if (isTileScalarClass(type, "f16"))
+    return builder.getF16Type();
+  if (isTileScalarClass(type, "bf16"))
+    return builder.getBF16Type();
+  return {};
+}
+
+Type KernelLowerer::convertType(clang::QualType type, bool exclusive) {
+  if (std::optional<TileClass> cls = getTileClass(type)) {
+    Type element = convertScalarType(cls->element);
+    if (!element)
+      return {};
+    SmallVector<int64_t> shape;
+    for (int64_t d : cls->dims)
+      shape.push_back(d < 0 ? ShapedType::kDynamic : d);
+    if (cls->name == "Tile")
+      return RankedTensorType::get(shape, element);
+    if (cls->name == "Tensor")
+      return tile::ViewType::get(ctx, shape, element,
+                                 exclusive ? tile::Access::Exclusive : tile::Access::Shared);
+    return {};
+  }
+  return convertScalarType(type);
+}
+
+bool KernelLowerer::isFloat(clang::QualType scalar) {
+  scalar = scalar.getCanonicalType();
+  return scalar->isRealFloatingType() || isTileScalarClass(scalar, "f16") ||
+         isTileScalarClass(scalar, "bf16");
+}
+
+bool KernelLowerer::isUnsigned(clang::QualType scalar) {
+  scalar = scalar.getCanonicalType();
+  return scalar->isUnsignedIntegerOrEnumerationType() || scalar->isBooleanType();
+}
+
+clang::QualType KernelLowerer::elementOf(clang::QualType type) {
+  if (std::optional<TileClass> cls = getTileClass(type))
+    return cls->element;
+  return type.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+}
+
+/// `scalar` as a tensor type shaped like `like`, or `scalar` itself.
+static Type shapedLike(Type scalar, Type like) {
+  if (auto tensor = dyn_cast<RankedTensorType>(like))
+    return RankedTensorType::get(tensor.getShape(), scalar, tensor.getEncoding());
+  return scalar;
+}
+
+Value KernelLowerer::convert(Value value, clang::QualType from, clang::QualType to,
+                             Location l) {
+  from = elementOf(from);
+  to = elementOf(to);
+  Type fromType = getElementTypeOrSelf(value.getType());
+  Type toScalar = convertScalarType(to);
+  if (!toScalar || (fromType == toScalar && isUnsigned(from) == isUnsigned(to)))
+    return value;
+  Type result = shapedLike(toScalar, value.getType());
+  if (toScalar.isInteger(1)) {
+    // C++ conversion to bool: x != 0.
+    Value zero = builder.create<arith::ConstantOp>(l, value.getType(),
+                                                   builder.getZeroAttr(value.getType()));
+    if (isa<FloatType>(fromType))
+      return builder.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE, value, zero);
+    return builder.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, value, zero);
+  }
+  bool fromFloat = isa<FloatType>(fromType), toFloat = isa<FloatType>(toScalar);
+  if (fromFloat && toFloat) {
+    if (fromType.getIntOrFloatBitWidth() < toScalar.getIntOrFloatBitWidth())
+      return builder.create<arith::ExtFOp>(l, result, value);
+    if (fromType.getIntOrFloatBitWidth() > toScalar.getIntOrFloatBitWidth() ||
+        fromType != toScalar)
+      return builder.create<arith::TruncFOp>(l, result, value);
+    return value;
+  }
+  if (!fromFloat && toFloat) {
+    if (isUnsigned(from))
+      return builder.create<arith::UIToFPOp>(l, result, value);
+    return builder.create<arith::SIToFPOp>(l, result, value);
+  }
+  if (fromFloat && !toFloat) {
+    if (isUnsigned(to))
+      return builder.create<arith::FPToUIOp>(l, result, value);
+    return builder.create<arith::FPToSIOp>(l, result, value);
+  }
+  unsigned fromBits = fromType.getIntOrFloatBitWidth(), toBits = toScalar.getIntOrFloatBitWidth();
+  if (fromBits < toBits) {
+    if (isUnsigned(from))
+      return builder.create<arith::ExtUIOp>(l, result, value);
+    return builder.create<arith::ExtSIOp>(l, result, value);
+  }
+  if (fromBits > toBits)
+    return builder.create<arith::TruncIOp>(l, result, value);
+  return value;
+}

@@ -1,0 +1,207 @@
+//===- AssignLayouts.cpp - give every tile value a blocked layout --------------===//
+//
+// `tile-assign-layouts` decides how each tile value of a kernel is spread over the threads of
+// its block:
+//
+//  * The number of warps comes from the largest tile of the function: with `chunks` the number
+//    of vector accesses that tile needs (elements / vector width), the kernel gets
+//    clamp(pow2floor(chunks / 64), 1, 8) warps, i.e. two vector accesses per thread before a
+//    warp is added. A function that already carries `tilegpu.num_warps` keeps its choice.
+//  * Every tile shape gets one `#tilegpu.blocked` layout, shared by all tensors of that shape
+//    whatever their element type, so that elementwise ops never need a layout conversion. The
+//    vector width is 16 bytes over the widest element type used at that shape (at most the
+//    extent of the fastest axis); lanes, then warps, are spread from the fastest axis outward
+//    without exceeding the tile. Only a tile smaller than one warp-wide (or block-wide) vector
+//    row is replicated, on its slowest axis.
+//  * Every ranked tensor type of the function (op results, block arguments, the function type)
+//    is rewritten to carry its layout as encoding; dense constants are re-typed to match.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEASSIGNLAYOUTS
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+
+namespace {
+
+constexpr int64_t kVectorBytes = 16;
+constexpr unsigned kWarpSize = 32;
+constexpr unsigned kMaxWarps = 8;
+
+/// Bytes one element occupies in memory (bool and sub-byte types take a byte).
+int64_t elementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+  if (auto complex = llvm::dyn_cast<ComplexType>(type))
+    return 2 * elementBytes(complex.getElementType());
+  return 4;
+}
+
+/// What the function uses at one tile shape.
+struct ShapeInfo {
+  int64_t maxElementBytes = 1;
+  int64_t numElements = 1;
+  int64_t vector = 1;
+};
+
+/// Elements each thread moves per access for a shape: 16 bytes of the widest element type,
+/// no more than the fastest axis holds.
+int64_t vectorWidth(ArrayRef<int64_t> shape, int64_t maxElementBytes) {
+  int64_t v = std::max<int64_t>(1, kVectorBytes / maxElementBytes);
+  return std::max<int64_t>(1, std::min<int64_t>(v, shape.back()));
+}
+
+/// The layout of one tile shape: row-major (last axis fastest), `vector` elements per thread
+/// along the fastest axis, lanes and warps spread from the fastest axis outward.
+tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, int64_t vector,
+                                      unsigned numWarps) {
+  size_t rank = shape.size();
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpb(rank, 1), order;
+  for (size_t k = 0; k < rank; ++k)
+    order.push_back(rank - 1 - k);
+  spt[rank - 1] = unsigned(vector);
+
+  unsigned lanes = kWarpSize;
+  for (unsigned axis : order) {
+    int64_t room = std::max<int64_t>(1, shape[axis] / spt[axis]);
+    unsigned t = unsigned(std::min<int64_t>(lanes, room));
+    tpw[axis] = t;
+    lanes /= t;
+  }
+  tpw[order.back()] *= lanes; // a tile narrower than a warp: replicate on the slowest axis
+
+  unsigned warps = numWarps;
+  for (unsigned axis : order) {
+    int64_t room = std::max<int64_t>(1, shape[axis] / (int64_t(spt[axis]) * tpw[axis]));
+    unsigned w = unsigned(std::min<int64_t>(warps, room));
+    wpb[axis] = w;
+    warps /= w;
+  }
+  wpb[order.back()] *= warps;
+  return tilegpu::BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order);
+}
+
+struct TileAssignLayoutsPass : public impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
+  void runOnOperation() override;
+};
+
+} // namespace
+
+void TileAssignLayoutsPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  MLIRContext *ctx = &getContext();
+
+  // Collect the tile shapes of the function and the widest element type at each.
+  llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> shapes;
+  bool failed = false;
+  auto note = [&](Type type, Location loc) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return;
+    if (!tensor.hasStaticShape() || tensor.getRank() == 0) {
+      emitError(loc) << "tile values need a static shape of rank 1 or more, got " << tensor;
+      failed = true;
+      return;
+    }
+    if (tensor.getEncoding() && !llvm::isa<tilegpu::BlockedLayoutAttr>(tensor.getEncoding())) {
+      emitError(loc) << "tile value already carries an encoding that is not a layout: "
+                     << tensor;
+      failed = true;
+      return;
+    }
+    ShapeInfo &info = shapes[tensor.getShape()];
+    info.maxElementBytes =
+        std::max(info.maxElementBytes, elementBytes(tensor.getElementType()));
+    info.numElements = tensor.getNumElements();
+  };
+  for (Type t : func.getFunctionType().getInputs())
+    note(t, func.getLoc());
+  for (Type t : func.getFunctionType().getResults())
+    note(t, func.getLoc());
+  func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      note(result.getType(), op->getLoc());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          note(arg.getType(), arg.getLoc());
+  });
+  if (failed)
+    return signalPassFailure();
+
+  // The number of warps: respect an existing choice, else size it from the largest tile.
+  unsigned numWarps = 1;
+  if (Attribute attr = func->getAttr(tilegpu::kNumWarpsAttrName)) {
+    auto given = llvm::dyn_cast<IntegerAttr>(attr);
+    if (!given || given.getInt() < 1 || given.getInt() > 32 ||
+        !llvm::isPowerOf2_64(given.getInt())) {
+      func.emitError() << "'" << tilegpu::kNumWarpsAttrName
+                       << "' must be a power of two between 1 and 32";
+      return signalPassFailure();
+    }
+    numWarps = unsigned(given.getInt());
+  } else {
+    int64_t largestChunks = 0;
+    for (auto &[shape, info] : shapes) {
+      info.vector = vectorWidth(shape, info.maxElementBytes);
+      largestChunks = std::max(largestChunks, info.numElements / info.vector);
+    }
+    int64_t perWarp = 2 * kWarpSize; // two vector accesses per thread before adding a warp
+    int64_t wanted = largestChunks / perWarp;
+    numWarps = wanted <= 1 ? 1 : unsigned(std::min<uint64_t>(llvm::PowerOf2Floor(wanted), kMaxWarps));
+  }
+  func->setAttr(tilegpu::kNumWarpsAttrName,
+                IntegerAttr::get(IntegerType::get(ctx, 32), int64_t(numWarps)));
+
+  // One layout per shape.
+  llvm::DenseMap<ArrayRef<int64_t>, tilegpu::BlockedLayoutAttr> layouts;
+  for (auto &[shape, info] : shapes)
+    layouts[shape] =
+        makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps);
+
+  auto retype = [&](Type type) -> Type {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+    if (!tensor || tensor.getEncoding())
+      return type;
+    return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                                 layouts.lookup(tensor.getShape()));
+  };
+
+  // Rewrite every tensor type in place: results, block arguments, constants, the signature.
+  func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      result.setType(retype(result.getType()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          arg.setType(retype(arg.getType()));
+    for (NamedAttribute named : op->getAttrs()) {
+      auto dense = llvm::dyn_cast<DenseElementsAttr>(named.getValue());
+      if (!dense)
+        continue;
+      auto tensor = llvm::dyn_cast<RankedTensorType>(dense.getType());
+      if (!tensor || tensor.getEncoding() || !tensor.hasStaticShape() ||
+          !layouts.count(tensor.getShape()))
+        continue;
+      op->setAttr(named.getName(), dense.reshape(llvm::cast<ShapedType>(retype(tensor))));
+    }
+  });
+  SmallVector<Type> inputs, results;
+  for (Type t : func.getFunctionType().getInputs())
+    inputs.push_back(retype(t));
+  for (Type t : func.getFunctionType().getResults())
+    results.push_back(retype(t));
+  func.setType(FunctionType::get(ctx, inputs, results));
+}

@@ -1,0 +1,170 @@
+//===- ConvertTileToTileGPU.cpp - view accesses to global memory operations ----===//
+//
+// `convert-tile-to-tilegpu` replaces the program-relative view operations of the tile dialect
+// with block-level ones in whole-array coordinates:
+//
+//  * An exclusive view is this program's piece: along axis a it starts at
+//    origin_a = block_id(a) * tile_a (tile_a the view's static extent, or `tilegpu.piece_shape`
+//    when dynamic) and ends at min(origin_a + tile_a, array_dim_a).
+//  * A shared view is the whole array: it starts at 0 and ends at array_dim_a.
+//  * `tile.load`/`tile.store` become `tilegpu.global_load`/`global_store` with offsets shifted by
+//    the origin, the piece's `starts` (exclusive views only) and `bounds`, and the layout's
+//    per-thread vector width along the fastest axis.
+//  * `tile.dim` becomes the valid extent (max(0, min(tile, array_dim - origin)) for a piece,
+//    array_dim for a shared view); `tile.piece_origin` becomes the origin (0 when shared).
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_CONVERTTILETOTILEGPU
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+
+namespace {
+
+/// Index arithmetic on one view's geometry, built at one insertion point.
+class ViewGeometry {
+public:
+  ViewGeometry(OpBuilder &b, Location loc, Value view)
+      : b(b), loc(loc), view(view), type(llvm::cast<tile::ViewType>(view.getType())) {}
+
+  bool exclusive() const { return type.isExclusive(); }
+
+  Value constant(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
+
+  Value arrayDim(unsigned axis) {
+    return b.create<tilegpu::ArrayDimOp>(loc, view, int32_t(axis));
+  }
+
+  /// The piece's tile extent along `axis` (static when the view type knows it).
+  Value tileExtent(unsigned axis) {
+    int64_t d = type.getShape()[axis];
+    if (!ShapedType::isDynamic(d))
+      return constant(d);
+    return b.create<tilegpu::PieceShapeOp>(loc, view, int32_t(axis));
+  }
+
+  /// Where the view starts in its array along `axis`.
+  Value origin(unsigned axis) {
+    if (!exclusive())
+      return constant(0);
+    Value id = b.create<tile::BlockIdOp>(loc, int32_t(axis));
+    return b.create<arith::MulIOp>(loc, id, tileExtent(axis));
+  }
+
+  /// One past the last valid element of the view along `axis`, in array coordinates.
+  Value end(unsigned axis) {
+    if (!exclusive())
+      return arrayDim(axis);
+    Value pieceEnd = b.create<arith::AddIOp>(loc, origin(axis), tileExtent(axis));
+    return b.create<arith::MinSIOp>(loc, pieceEnd, arrayDim(axis));
+  }
+
+  /// The valid extent of the view along `axis`.
+  Value validExtent(unsigned axis) {
+    if (!exclusive())
+      return arrayDim(axis);
+    Value left = b.create<arith::SubIOp>(loc, arrayDim(axis), origin(axis));
+    Value clipped = b.create<arith::MinSIOp>(loc, tileExtent(axis), left);
+    return b.create<arith::MaxSIOp>(loc, clipped, constant(0));
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  Value view;
+  tile::ViewType type;
+};
+
+/// The per-thread vector width the layout of `tile` gives along its fastest axis.
+FailureOr<int32_t> vectorOf(Operation *op, Type tile) {
+  auto tensor = llvm::cast<RankedTensorType>(tile);
+  auto layout = llvm::dyn_cast_or_null<tilegpu::BlockedLayoutAttr>(tensor.getEncoding());
+  if (!layout) {
+    op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
+    return failure();
+  }
+  return int32_t(layout.getSizePerThread()[layout.getOrder()[0]]);
+}
+
+/// Offsets in array coordinates, starts (exclusive views only) and bounds for an access.
+struct Window {
+  SmallVector<Value> offsets, starts, bounds;
+};
+
+Window windowFor(OpBuilder &b, Location loc, Value view, ValueRange offsets) {
+  ViewGeometry geo(b, loc, view);
+  Window w;
+  for (auto [axis, offset] : llvm::enumerate(offsets)) {
+    if (geo.exclusive()) {
+      Value origin = geo.origin(axis);
+      w.offsets.push_back(b.create<arith::AddIOp>(loc, offset, origin));
+      w.starts.push_back(origin);
+    } else {
+      w.offsets.push_back(offset);
+    }
+    w.bounds.push_back(geo.end(axis));
+  }
+  return w;
+}
+
+struct ConvertTileToTileGPUPass
+    : public impl::ConvertTileToTileGPUBase<ConvertTileToTileGPUPass> {
+  void runOnOperation() override;
+};
+
+} // namespace
+
+void ConvertTileToTileGPUPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  SmallVector<Operation *> work;
+  func.walk([&](Operation *op) {
+    if (isa<tile::LoadOp, tile::StoreOp, tile::DimOp, tile::PieceOriginOp>(op))
+      work.push_back(op);
+  });
+
+  bool anyFailed = false;
+  OpBuilder b(&getContext());
+  for (Operation *op : work) {
+    b.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    if (auto load = dyn_cast<tile::LoadOp>(op)) {
+      FailureOr<int32_t> vector = vectorOf(op, load.getType());
+      if (failed(vector)) {
+        anyFailed = true;
+        continue;
+      }
+      Window w = windowFor(b, loc, load.getView(), load.getOffsets());
+      auto lowered = b.create<tilegpu::GlobalLoadOp>(loc, load.getType(), load.getView(),
+                                                     w.offsets, w.starts, w.bounds, *vector);
+      load.replaceAllUsesWith(lowered.getResult());
+      load.erase();
+    } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
+      FailureOr<int32_t> vector = vectorOf(op, store.getValue().getType());
+      if (failed(vector)) {
+        anyFailed = true;
+        continue;
+      }
+      Window w = windowFor(b, loc, store.getView(), store.getOffsets());
+      b.create<tilegpu::GlobalStoreOp>(loc, store.getValue(), store.getView(), w.offsets,
+                                       w.starts, w.bounds, *vector);
+      store.erase();
+    } else if (auto dim = dyn_cast<tile::DimOp>(op)) {
+      ViewGeometry geo(b, loc, dim.getView());
+      dim.replaceAllUsesWith(geo.validExtent(dim.getAxis()));
+      dim.erase();
+    } else if (auto origin = dyn_cast<tile::PieceOriginOp>(op)) {
+      ViewGeometry geo(b, loc, origin.getView());
+      origin.replaceAllUsesWith(geo.origin(origin.getAxis()));
+      origin.erase();
+    }
+  }
+  if (anyFailed)
+    signalPassFailure();
+}

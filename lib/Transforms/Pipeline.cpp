@@ -1,0 +1,19 @@
+//===- Pipeline.cpp - the tile -> tilegpu pass sequence -------------------------===//
+//
+// `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
+// canonicalize the lowered kernels, give their tiles layouts, lower view accesses to global
+// memory operations, then clean up the index arithmetic that lowering introduced.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/Transforms/Passes.h"
+
+void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm) {
+  mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
+  fn.addPass(mlir::createCanonicalizerPass());
+  fn.addPass(createTileAssignLayouts());
+  fn.addPass(createConvertTileToTileGPU());
+  fn.addPass(mlir::createCanonicalizerPass());
+  fn.addPass(mlir::createCSEPass());
+}

@@ -1,0 +1,559 @@
+// device/tile_device.cuh - the device library of tilecc's generated CUDA.
+//
+// Every `.cu` file tilecc emits does `#include <device/tile_device.cuh>`; compile it with
+// `-I<tilecc>/runtime -I<tilecc>/include` (the installed compiler adds both). Everything here
+// lives in namespace `tile_dev` and is header-only.
+//
+// What the generated code relies on:
+//  * `View<T, R>`: a tensor argument (data pointer, whole-array shape and strides in elements,
+//    and the partition's tile shape `piece` for exclusive arguments), built on the host from
+//    `tile::detail::ArgDesc` by `make_view`.
+//  * `Grid`: the partition grid. The launch is 1-D over the product of its extents; program
+//    coordinates are row-major (last axis fastest), recovered by `Grid::decompose`.
+//  * `Blocked<Shape, Spt, Tpw, Wpb, Order>`: the compile-time form of a `#tilegpu.blocked`
+//    layout for one tile shape, each parameter an `Ix<...>` list (order: fastest axis first).
+//    Register `r` of a thread holds the element at `Thread<L>::coord(r, d)`; registers are
+//    numbered with the fastest axis innermost, so a vector of `spt[fast]` elements occupies
+//    consecutive registers.
+//  * `load` / `store`: masked global accesses of a whole distributed tile. Elements outside
+//    [starts, bounds) read zero and are not written, exactly like the CPU reference. Each thread
+//    moves `V` consecutive elements with one 16-byte (or narrower) access when the fastest axis
+//    has stride 1, the `V` elements are all in bounds and the address is aligned; otherwise it
+//    falls back to element accesses. Loads from shared (read-only) views go through the
+//    non-coherent read-only path. Where a layout replicates a tile, only the owning copy stores.
+//  * Scalar helpers for the ops of `arith`/`math` the generated code uses (`cvt`, `from_bits`,
+//    `maximumf`, `exp`, ...), defined for float, double, `__half` and `__nv_bfloat16`.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <tile/detail/abi.hpp>
+
+namespace tile_dev {
+
+#define TILE_DEV_HD __host__ __device__ __forceinline__
+#define TILE_DEV_D __device__ __forceinline__
+
+//===----------------------------------------------------------------------===//
+// Compile-time integer lists and layouts
+//===----------------------------------------------------------------------===//
+
+/// A compile-time list of integers, one per tile axis.
+template <int64_t... V>
+struct Ix {
+  static constexpr int size = sizeof...(V);
+  TILE_DEV_HD static constexpr int64_t at(int i) {
+    int64_t out = 0;
+    int k = 0;
+    ((out = (k++ == i ? V : out)), ...);
+    return out;
+  }
+  TILE_DEV_HD static constexpr int64_t product() { return (int64_t(1) * ... * V); }
+};
+
+namespace detail {
+template <class Shape, class Spt, class Tpw, class Wpb>
+TILE_DEV_HD constexpr int64_t cta(int d) {
+  return Spt::at(d) * Tpw::at(d) * Wpb::at(d);
+}
+template <class Shape, class Spt, class Tpw, class Wpb>
+TILE_DEV_HD constexpr int64_t along(int d) {  // registers along axis d
+  int64_t c = cta<Shape, Spt, Tpw, Wpb>(d);
+  int64_t reps = c >= Shape::at(d) ? 1 : Shape::at(d) / c;
+  return reps * Spt::at(d);
+}
+template <class Shape, class Spt, class Tpw, class Wpb>
+TILE_DEV_HD constexpr int64_t elems() {
+  int64_t n = 1;
+  for (int d = 0; d < Shape::size; ++d) n *= along<Shape, Spt, Tpw, Wpb>(d);
+  return n;
+}
+template <class Shape, class Spt, class Tpw, class Wpb>
+TILE_DEV_HD constexpr bool replicates() {
+  for (int d = 0; d < Shape::size; ++d)
+    if (cta<Shape, Spt, Tpw, Wpb>(d) > Shape::at(d)) return true;
+  return false;
+}
+template <class Shape, class Spt, class Tpw, class Wpb, class Order>
+TILE_DEV_HD constexpr bool valid() {
+  if (Spt::size != Shape::size || Tpw::size != Shape::size || Wpb::size != Shape::size ||
+      Order::size != Shape::size || Tpw::product() != 32)
+    return false;
+  for (int d = 0; d < Shape::size; ++d) {
+    int64_t c = cta<Shape, Spt, Tpw, Wpb>(d);
+    if (Spt::at(d) > Shape::at(d) || Shape::at(d) % Spt::at(d) != 0) return false;
+    if (c < Shape::at(d) ? Shape::at(d) % c != 0 : c % Shape::at(d) != 0) return false;
+  }
+  return true;
+}
+}  // namespace detail
+
+/// A `#tilegpu.blocked` layout applied to one tile shape.
+template <class Shape, class Spt, class Tpw, class Wpb, class Order>
+struct Blocked {
+  static_assert(detail::valid<Shape, Spt, Tpw, Wpb, Order>(),
+                "tilecc: inconsistent blocked layout");
+  static constexpr int rank = Shape::size;
+  static constexpr int elems = int(detail::elems<Shape, Spt, Tpw, Wpb>());
+  static constexpr int num_threads = int(32 * Wpb::product());
+  static constexpr int fast = int(Order::at(0));
+  static constexpr bool replicates = detail::replicates<Shape, Spt, Tpw, Wpb>();
+
+  TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
+  TILE_DEV_HD static constexpr int64_t spt(int d) { return Spt::at(d); }
+  TILE_DEV_HD static constexpr int64_t tpw(int d) { return Tpw::at(d); }
+  TILE_DEV_HD static constexpr int64_t wpb(int d) { return Wpb::at(d); }
+  TILE_DEV_HD static constexpr int order(int k) { return int(Order::at(k)); }
+  TILE_DEV_HD static constexpr int64_t cta(int d) { return spt(d) * tpw(d) * wpb(d); }
+  TILE_DEV_HD static constexpr int64_t along(int d) {
+    return detail::along<Shape, Spt, Tpw, Wpb>(d);
+  }
+  /// Register r's index along axis d among this thread's registers for that axis.
+  TILE_DEV_HD static constexpr int64_t local(int r, int d) {
+    int64_t rest = r;
+    for (int k = 0; k < rank; ++k) {
+      int a = order(k);
+      int64_t j = rest % along(a);
+      rest /= along(a);
+      if (a == d) return j;
+    }
+    return 0;
+  }
+  /// The thread-independent part of register r's coordinate along axis d.
+  TILE_DEV_HD static constexpr int64_t offset(int r, int d) {
+    int64_t j = local(r, d);
+    return (j / spt(d)) * cta(d) + j % spt(d);
+  }
+};
+
+/// Where one thread's registers lie in a tile of layout L.
+template <class L>
+struct Thread {
+  int64_t base[L::rank];
+  bool owner;  // false for a copy the layout replicates: it must not store
+
+  TILE_DEV_D explicit Thread(unsigned tid) {
+    unsigned lane = tid % 32u, warp = tid / 32u;
+    owner = true;
+#pragma unroll
+    for (int k = 0; k < L::rank; ++k) {
+      const int a = L::order(k);
+      const int64_t l = lane % unsigned(L::tpw(a)), w = warp % unsigned(L::wpb(a));
+      lane /= unsigned(L::tpw(a));
+      warp /= unsigned(L::wpb(a));
+      int64_t b = (w * L::tpw(a) + l) * L::spt(a);
+      if (L::cta(a) > L::shape(a)) {
+        if (b >= L::shape(a)) owner = false;
+        b %= L::shape(a);
+      }
+      base[a] = b;
+    }
+  }
+  /// Coordinate along axis d (within the tile) of this thread's register r.
+  TILE_DEV_D int64_t coord(int r, int d) const { return base[d] + L::offset(r, d); }
+  /// Row-major linear index within the tile of register r.
+  TILE_DEV_D int64_t linear(int r) const {
+    int64_t lin = 0;
+#pragma unroll
+    for (int d = 0; d < L::rank; ++d) lin = lin * L::shape(d) + coord(r, d);
+    return lin;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Kernel arguments
+//===----------------------------------------------------------------------===//
+
+/// A tensor argument: the whole array, plus the partition's tile shape for exclusive pieces.
+template <class T, int R>
+struct View {
+  T* data;
+  int64_t shape[R];
+  int64_t strides[R];
+  int64_t piece[R];
+};
+
+template <class T, int R>
+inline View<T, R> make_view(const tile::detail::ArgDesc& a) {
+  View<T, R> v{};
+  v.data = static_cast<T*>(a.data);
+  for (int d = 0; d < R; ++d) {
+    v.shape[d] = a.shape[d];
+    v.strides[d] = a.strides[d];
+    v.piece[d] = a.piece[d];
+  }
+  return v;
+}
+
+/// The partition grid of a launch (row-major, last axis fastest).
+struct Grid {
+  int32_t rank;
+  int64_t extent[tile::detail::kMaxRank];
+
+  TILE_DEV_HD int64_t size() const {
+    int64_t n = 1;
+    for (int d = 0; d < rank; ++d) n *= extent[d];
+    return n;
+  }
+  TILE_DEV_HD int64_t num_blocks(int axis) const { return axis < rank ? extent[axis] : 1; }
+  /// Program coordinates of linear program `linear`; axes past the grid's rank read 0.
+  TILE_DEV_D void decompose(int64_t linear, int64_t (&id)[tile::detail::kMaxRank]) const {
+#pragma unroll
+    for (int d = tile::detail::kMaxRank - 1; d >= 0; --d) {
+      if (d < rank) {
+        id[d] = rank == 1 ? linear : linear % extent[d];
+        linear = rank == 1 ? 0 : linear / extent[d];
+      } else {
+        id[d] = 0;
+      }
+    }
+  }
+};
+
+inline Grid make_grid(const tile::detail::LaunchArgs& a) {
+  Grid g{};
+  g.rank = a.grid_rank < 1 ? 1 : a.grid_rank;
+  for (int d = 0; d < tile::detail::kMaxRank; ++d) g.extent[d] = d < a.grid_rank ? a.grid[d] : 1;
+  return g;
+}
+
+/// A scalar argument: the C++ parameter type `C` as stored by the runtime, converted to the
+/// kernel's register type `K` (a value conversion between arithmetic types, else the bits).
+template <class K, class C>
+inline K scalar_arg(const tile::detail::ArgDesc& a) {
+  C c = a.scalar_as<C>();
+  if constexpr (std::is_arithmetic_v<C> && std::is_arithmetic_v<K>) {
+    return static_cast<K>(c);
+  } else {
+    static_assert(sizeof(K) == sizeof(C), "tilecc: scalar argument size mismatch");
+    K k;
+    std::memcpy(&k, &c, sizeof(K));
+    return k;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Global memory access
+//===----------------------------------------------------------------------===//
+
+namespace detail {
+template <int Bytes> struct Bits;
+template <> struct Bits<1> { using type = unsigned char; };
+template <> struct Bits<2> { using type = unsigned short; };
+template <> struct Bits<4> { using type = unsigned int; };
+template <> struct Bits<8> { using type = uint2; };
+template <> struct Bits<16> { using type = uint4; };
+
+/// The register type of one V-element access of T: float4/float2 for float (so the PTX reads
+/// as `.v4.f32`), otherwise raw bits of the same size.
+template <class T, int V> struct Vec { using type = typename Bits<int(sizeof(T)) * V>::type; };
+template <> struct Vec<float, 4> { using type = float4; };
+template <> struct Vec<float, 2> { using type = float2; };
+template <> struct Vec<double, 2> { using type = double2; };
+
+template <bool NC, class U>
+TILE_DEV_D U read(const U* p) {
+  if constexpr (NC) return __ldg(p);
+  else return *p;
+}
+
+template <bool NC, class T>
+TILE_DEV_D T read_elem(const T* p) {
+  if constexpr (NC && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8)) {
+    using B = std::conditional_t<sizeof(T) == 8, unsigned long long,
+                                 typename Bits<int(sizeof(T))>::type>;
+    B b = __ldg(reinterpret_cast<const B*>(p));
+    T t;
+    memcpy(&t, &b, sizeof(T));
+    return t;
+  } else {
+    return *p;
+  }
+}
+
+template <int Bytes>
+TILE_DEV_D bool aligned(const void* p) {
+  return (reinterpret_cast<uintptr_t>(p) & uintptr_t(Bytes - 1)) == 0;
+}
+}  // namespace detail
+
+/// Loads the tile at `off` of view `v` into this thread's registers `dst`: element (off + c)
+/// when starts <= off + c < bounds on every axis, else zero. NC: the view is read-only for the
+/// whole kernel (shared), so the non-coherent cache path may be used.
+template <int V, bool NC, class L, class T, int R>
+TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t,
+                     const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
+  static_assert(L::rank == R, "tilecc: tile and view ranks differ");
+  constexpr int f = L::fast;
+  static_assert(V >= 1 && L::spt(f) % V == 0, "tilecc: vector width must divide sizePerThread");
+  constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
+                                     sizeof(T) * V == 8 || sizeof(T) * V == 16);
+  const int64_t sf = v.strides[f];
+#pragma unroll
+  for (int r0 = 0; r0 < L::elems; r0 += V) {
+    int64_t c[R];
+    int64_t lin = 0;
+    bool ok = true;
+#pragma unroll
+    for (int d = 0; d < R; ++d) {
+      c[d] = off[d] + t.coord(r0, d);
+      if (d != f) ok = ok && c[d] >= lo[d] && c[d] < hi[d];
+      lin += c[d] * v.strides[d];
+    }
+    const T* p = v.data + lin;
+    if (ok && c[f] >= lo[f] && c[f] + V <= hi[f]) {
+      if constexpr (can_vec) {
+        using VT = typename detail::Vec<T, V>::type;
+        if (sf == 1 && detail::aligned<int(sizeof(VT))>(p)) {
+          VT raw = detail::read<NC>(reinterpret_cast<const VT*>(p));
+          memcpy(&dst[r0], &raw, sizeof(VT));
+          continue;
+        }
+      }
+#pragma unroll
+      for (int e = 0; e < V; ++e) dst[r0 + e] = detail::read_elem<NC>(p + e * sf);
+    } else {
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        const int64_t ce = c[f] + e;
+        dst[r0 + e] = (ok && ce >= lo[f] && ce < hi[f]) ? detail::read_elem<NC>(p + e * sf) : T{};
+      }
+    }
+  }
+}
+
+/// Stores this thread's registers `src` of the tile at `off` of view `v`, dropping elements
+/// outside [starts, bounds). Copies a replicating layout does not own do not store.
+template <int V, class L, class T, int R>
+TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L::elems],
+                      const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
+  static_assert(L::rank == R, "tilecc: tile and view ranks differ");
+  constexpr int f = L::fast;
+  static_assert(V >= 1 && L::spt(f) % V == 0, "tilecc: vector width must divide sizePerThread");
+  constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
+                                     sizeof(T) * V == 8 || sizeof(T) * V == 16);
+  if (L::replicates && !t.owner) return;
+  const int64_t sf = v.strides[f];
+#pragma unroll
+  for (int r0 = 0; r0 < L::elems; r0 += V) {
+    int64_t c[R];
+    int64_t lin = 0;
+    bool ok = true;
+#pragma unroll
+    for (int d = 0; d < R; ++d) {
+      c[d] = off[d] + t.coord(r0, d);
+      if (d != f) ok = ok && c[d] >= lo[d] && c[d] < hi[d];
+      lin += c[d] * v.strides[d];
+    }
+    T* p = v.data + lin;
+    if (ok && c[f] >= lo[f] && c[f] + V <= hi[f]) {
+      if constexpr (can_vec) {
+        using VT = typename detail::Vec<T, V>::type;
+        if (sf == 1 && detail::aligned<int(sizeof(VT))>(p)) {
+          VT raw;
+          memcpy(&raw, &src[r0], sizeof(VT));
+          *reinterpret_cast<VT*>(p) = raw;
+          continue;
+        }
+      }
+#pragma unroll
+      for (int e = 0; e < V; ++e) p[e * sf] = src[r0 + e];
+    } else {
+#pragma unroll
+      for (int e = 0; e < V; ++e) {
+        const int64_t ce = c[f] + e;
+        if (ok && ce >= lo[f] && ce < hi[f]) p[e * sf] = src[r0 + e];
+      }
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers for arith and math
+//===----------------------------------------------------------------------===//
+
+template <class T>
+inline constexpr bool is_low_float_v =
+    std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
+
+/// Value conversion; 16-bit floats go through float.
+template <class To, class From>
+TILE_DEV_HD To cvt(From x) {
+  if constexpr (std::is_same_v<To, From>) {
+    return x;
+  } else if constexpr (std::is_same_v<To, __half>) {
+    if constexpr (std::is_same_v<From, __nv_bfloat16>) return __float2half(__bfloat162float(x));
+    else return __float2half(static_cast<float>(x));
+  } else if constexpr (std::is_same_v<To, __nv_bfloat16>) {
+    if constexpr (std::is_same_v<From, __half>) return __float2bfloat16(__half2float(x));
+    else return __float2bfloat16(static_cast<float>(x));
+  } else if constexpr (std::is_same_v<From, __half>) {
+    return static_cast<To>(__half2float(x));
+  } else if constexpr (std::is_same_v<From, __nv_bfloat16>) {
+    return static_cast<To>(__bfloat162float(x));
+  } else {
+    return static_cast<To>(x);
+  }
+}
+
+/// The value whose bits are `bits` (for constants that have no exact literal: inf, NaN, f16).
+template <class T, class B>
+TILE_DEV_HD T from_bits(B bits) {
+  static_assert(sizeof(T) <= sizeof(B), "tilecc: constant bits too narrow");
+  using U = std::conditional_t<sizeof(T) == 1, uint8_t,
+            std::conditional_t<sizeof(T) == 2, uint16_t,
+            std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>>;
+  U u = static_cast<U>(bits);
+  T t;
+  memcpy(&t, &u, sizeof(T));
+  return t;
+}
+
+template <class To, class From>
+TILE_DEV_HD To bit_cast(From x) {
+  static_assert(sizeof(To) == sizeof(From), "tilecc: bitcast between different sizes");
+  To t;
+  memcpy(&t, &x, sizeof(To));
+  return t;
+}
+
+// Integer division rounding toward +inf / -inf (arith.ceildivsi / floordivsi / ceildivui).
+template <class T>
+TILE_DEV_HD T ceildiv(T a, T b) {
+  T q = a / b, r = a % b;
+  return (r != 0 && ((r < 0) == (b < 0))) ? T(q + 1) : q;
+}
+template <class T>
+TILE_DEV_HD T floordiv(T a, T b) {
+  T q = a / b, r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? T(q - 1) : q;
+}
+template <class T>
+TILE_DEV_HD T ceildivu(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  U ua = U(a), ub = U(b);
+  return T(ua / ub + (ua % ub != 0 ? 1 : 0));
+}
+template <class T>
+TILE_DEV_HD T smin(T a, T b) { return b < a ? b : a; }
+template <class T>
+TILE_DEV_HD T smax(T a, T b) { return a < b ? b : a; }
+template <class T>
+TILE_DEV_HD T umin(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return U(b) < U(a) ? b : a;
+}
+template <class T>
+TILE_DEV_HD T umax(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  return U(a) < U(b) ? b : a;
+}
+template <class T>
+TILE_DEV_HD T iabs(T a) { return a < 0 ? T(-a) : a; }
+
+template <class T>
+TILE_DEV_HD bool isnan_(T x) { return !(x == x); }
+template <class T>
+TILE_DEV_HD bool is_neg_zero(T x) {
+  const float f = cvt<float>(x);
+  return f == 0.0f && (bit_cast<uint32_t>(f) >> 31) != 0;
+}
+
+// arith.maximumf / minimumf propagate NaN; maxnumf / minnumf prefer the number.
+// Both order -0 below +0.
+template <class T>
+TILE_DEV_HD T maximumf(T a, T b) {
+  if (isnan_(a)) return a;
+  if (isnan_(b)) return b;
+  if (a == b) return is_neg_zero(a) ? b : a;
+  return a < b ? b : a;
+}
+template <class T>
+TILE_DEV_HD T minimumf(T a, T b) {
+  if (isnan_(a)) return a;
+  if (isnan_(b)) return b;
+  if (a == b) return is_neg_zero(a) ? a : b;
+  return b < a ? b : a;
+}
+template <class T>
+TILE_DEV_HD T maxnumf(T a, T b) {
+  if (isnan_(a)) return b;
+  if (isnan_(b)) return a;
+  return maximumf(a, b);
+}
+template <class T>
+TILE_DEV_HD T minnumf(T a, T b) {
+  if (isnan_(a)) return b;
+  if (isnan_(b)) return a;
+  return minimumf(a, b);
+}
+
+// Unary and binary math on float, double and (through float) the 16-bit floats.
+#define TILE_DEV_MATH1(name, ffn, dfn)                                                    \
+  TILE_DEV_D float name(float x) { return ::ffn(x); }                                    \
+  TILE_DEV_D double name(double x) { return ::dfn(x); }                                  \
+  TILE_DEV_D __half name(__half x) { return __float2half(::ffn(__half2float(x))); }      \
+  TILE_DEV_D __nv_bfloat16 name(__nv_bfloat16 x) {                                       \
+    return __float2bfloat16(::ffn(__bfloat162float(x)));                                 \
+  }
+#define TILE_DEV_MATH2(name, ffn, dfn)                                                    \
+  TILE_DEV_D float name(float x, float y) { return ::ffn(x, y); }                        \
+  TILE_DEV_D double name(double x, double y) { return ::dfn(x, y); }                     \
+  TILE_DEV_D __half name(__half x, __half y) {                                           \
+    return __float2half(::ffn(__half2float(x), __half2float(y)));                        \
+  }                                                                                      \
+  TILE_DEV_D __nv_bfloat16 name(__nv_bfloat16 x, __nv_bfloat16 y) {                      \
+    return __float2bfloat16(::ffn(__bfloat162float(x), __bfloat162float(y)));            \
+  }
+
+TILE_DEV_MATH1(exp, expf, exp)
+TILE_DEV_MATH1(exp2, exp2f, exp2)
+TILE_DEV_MATH1(expm1, expm1f, expm1)
+TILE_DEV_MATH1(log, logf, log)
+TILE_DEV_MATH1(log2, log2f, log2)
+TILE_DEV_MATH1(log10, log10f, log10)
+TILE_DEV_MATH1(log1p, log1pf, log1p)
+TILE_DEV_MATH1(sqrt, sqrtf, sqrt)
+TILE_DEV_MATH1(rsqrt, rsqrtf, rsqrt)
+TILE_DEV_MATH1(cbrt, cbrtf, cbrt)
+TILE_DEV_MATH1(sin, sinf, sin)
+TILE_DEV_MATH1(cos, cosf, cos)
+TILE_DEV_MATH1(tan, tanf, tan)
+TILE_DEV_MATH1(asin, asinf, asin)
+TILE_DEV_MATH1(acos, acosf, acos)
+TILE_DEV_MATH1(atan, atanf, atan)
+TILE_DEV_MATH1(sinh, sinhf, sinh)
+TILE_DEV_MATH1(cosh, coshf, cosh)
+TILE_DEV_MATH1(tanh, tanhf, tanh)
+TILE_DEV_MATH1(asinh, asinhf, asinh)
+TILE_DEV_MATH1(acosh, acoshf, acosh)
+TILE_DEV_MATH1(atanh, atanhf, atanh)
+TILE_DEV_MATH1(erf, erff, erf)
+TILE_DEV_MATH1(erfc, erfcf, erfc)
+TILE_DEV_MATH1(fabs, fabsf, fabs)
+TILE_DEV_MATH1(floor, floorf, floor)
+TILE_DEV_MATH1(ceil, ceilf, ceil)
+TILE_DEV_MATH1(trunc, truncf, trunc)
+TILE_DEV_MATH1(round, roundf, round)
+TILE_DEV_MATH1(roundeven, rintf, rint)
+TILE_DEV_MATH2(pow, powf, pow)
+TILE_DEV_MATH2(atan2, atan2f, atan2)
+TILE_DEV_MATH2(fmod, fmodf, fmod)
+TILE_DEV_MATH2(copysign, copysignf, copysign)
+#undef TILE_DEV_MATH1
+#undef TILE_DEV_MATH2
+
+TILE_DEV_D float fma(float a, float b, float c) { return ::fmaf(a, b, c); }
+TILE_DEV_D double fma(double a, double b, double c) { return ::fma(a, b, c); }
+TILE_DEV_D __half fma(__half a, __half b, __half c) { return __hfma(a, b, c); }
+TILE_DEV_D __nv_bfloat16 fma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) {
+  return __float2bfloat16(::fmaf(__bfloat162float(a), __bfloat162float(b), __bfloat162float(c)));
+}
+
+}  // namespace tile_dev

@@ -1,0 +1,32 @@
+# lit configuration for tilecc's tests.
+#
+# Substitutions: tilecc, tilecc-opt, tilecc-translate, FileCheck and not come from PATH;
+# %nvcc compiles generated CUDA for sm_80 and sm_90a (feature `nvcc` when the toolkit exists);
+# %cxx-tile compiles and links a tile program for the CPU backend.
+import os
+import lit.formats
+
+config.name = "tilecc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".cpp"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tilecc_obj_root, "test")
+
+path = os.path.pathsep.join([config.tilecc_tools_dir, config.llvm_tools_dir,
+                             config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["PATH"] = path
+
+include = os.path.join(config.tilecc_src_root, "include")
+runtime = os.path.join(config.tilecc_src_root, "runtime")
+libdir = os.path.join(config.tilecc_obj_root, "lib")
+config.substitutions.append(("%tile_include", include))
+if config.nvcc:
+    config.available_features.add("nvcc")
+    config.substitutions.append((
+        "%nvcc",
+        f"{config.nvcc} -std=c++20 -x cu -I{include} -I{runtime} "
+        "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"))
+cuda_link = (f"-L{config.cuda_lib_dir} -lcudart_static -ldl -lrt" if config.cuda_lib_dir else "")
+config.substitutions.append((
+    "%cxx-tile", f"{config.cxx} -std=c++20 -O1 -I{include} %s -L{libdir} -ltile_rt {cuda_link} -lpthread"))

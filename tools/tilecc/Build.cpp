@@ -1,0 +1,132 @@
+//===- Build.cpp - tilecc build: one command from tile source to executable ---===//
+//
+// GPU: tilecc compile into a temporary .cu, then nvcc for each --arch, linking tile_rt.
+// --cpu: the host C++ compiler on the original source (the CPU backend runs the kernels).
+//
+//===----------------------------------------------------------------------===//
+#include "Driver.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+using namespace tilecc;
+using namespace tilecc::driver;
+
+static std::string findTool(llvm::StringRef envVar, llvm::ArrayRef<llvm::StringRef> names,
+                            llvm::ArrayRef<llvm::StringRef> extraPaths) {
+  if (const char *env = std::getenv(envVar.str().c_str()); env && *env)
+    return env;
+  for (llvm::StringRef name : names) {
+    if (llvm::ErrorOr<std::string> path = llvm::sys::findProgramByName(name))
+      return *path;
+    if (llvm::ErrorOr<std::string> path = llvm::sys::findProgramByName(name, extraPaths))
+      return *path;
+  }
+  return {};
+}
+
+static int run(const std::vector<std::string> &args, bool verbose) {
+  if (verbose) {
+    for (const std::string &arg : args)
+      llvm::errs() << arg << " ";
+    llvm::errs() << "\n";
+  }
+  llvm::SmallVector<llvm::StringRef> refs(args.begin(), args.end());
+  std::string message;
+  int status = llvm::sys::ExecuteAndWait(args[0], refs, std::nullopt, {}, 0, 0, &message);
+  if (status < 0) {
+    toolError("could not run '" + args[0] + "': " + message);
+    return ToolFailure;
+  }
+  if (status != 0) {
+    toolError("'" + llvm::sys::path::filename(args[0]) + "' failed with exit code " +
+              llvm::Twine(status));
+    return ToolFailure;
+  }
+  return Success;
+}
+
+/// Flags that link a program against tile_rt (and the CUDA runtime tile_rt was built with).
+static void appendRuntimeLink(std::vector<std::string> &args, const Options &options,
+                              bool viaNvcc) {
+  args.push_back("-L" + tileLibraryDir());
+  args.push_back("-ltile_rt");
+  if (llvm::StringRef(TILECC_CUDA_LIB_DIR).size() && !viaNvcc) {
+    args.push_back("-L" TILECC_CUDA_LIB_DIR);
+    args.push_back("-lcudart_static");
+    args.push_back("-ldl");
+    args.push_back("-lrt");
+  }
+  args.push_back("-lpthread");
+  for (const std::string &arg : options.linkerArgs)
+    args.push_back(arg);
+}
+
+int tilecc::driver::runBuild(const Options &options) {
+  if (options.output.empty()) {
+    toolError("build needs -o EXECUTABLE");
+    return ToolFailure;
+  }
+  const std::string &source = options.frontend.files[0];
+  llvm::SmallString<256> sourceDir(source);
+  llvm::sys::fs::make_absolute(sourceDir);
+  llvm::sys::path::remove_filename(sourceDir);
+
+  std::vector<std::string> common = {"-I" + tileIncludeDir(), "-I" + sourceDir.str().str()};
+  bool hasStd = false;
+  for (const std::string &arg : options.frontend.compilerArgs) {
+    common.push_back(arg);
+    hasStd |= llvm::StringRef(arg).starts_with("-std=");
+  }
+  if (!hasStd)
+    common.insert(common.begin(), "-std=c++20");
+
+  if (options.cpuOnly) {
+    std::string cxx = findTool("CXX", {"c++", "g++", "clang++"}, {});
+    if (cxx.empty()) {
+      toolError("no host C++ compiler found (set CXX)");
+      return ToolFailure;
+    }
+    std::vector<std::string> args = {cxx, "-O2"};
+    args.insert(args.end(), common.begin(), common.end());
+    args.push_back(source);
+    args.push_back("-o");
+    args.push_back(options.output);
+    appendRuntimeLink(args, options, /*viaNvcc=*/false);
+    return run(args, options.verbose);
+  }
+
+  std::string nvcc = findTool("NVCC", {"nvcc"}, {"/usr/local/cuda/bin"});
+  if (nvcc.empty()) {
+    toolError("nvcc not found (set NVCC, or use --cpu)");
+    return ToolFailure;
+  }
+  llvm::SmallString<256> cuFile;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("tilecc", "cu", cuFile)) {
+    toolError("cannot create a temporary file: " + ec.message());
+    return ToolFailure;
+  }
+  llvm::FileRemover removeCu(cuFile);
+  Options compileOptions = options;
+  compileOptions.output = cuFile.str().str();
+  if (int status = runCompile(compileOptions); status != Success)
+    return status;
+
+  std::vector<std::string> args = {nvcc, "-O3", "-x", "cu"};
+  args.insert(args.end(), common.begin(), common.end());
+  args.push_back("-I" + tileRuntimeDir());
+  for (const std::string &arch : options.archs) {
+    llvm::StringRef sm(arch);
+    if (!sm.consume_front("sm_")) {
+      toolError("--arch expects sm_XX names, got '" + arch + "'");
+      return ToolFailure;
+    }
+    args.push_back("-gencode=arch=compute_" + sm.str() + ",code=sm_" + sm.str());
+  }
+  args.push_back(cuFile.str().str());
+  args.push_back("-o");
+  args.push_back(options.output);
+  appendRuntimeLink(args, options, /*viaNvcc=*/true);
+  return run(args, options.verbose);
+}
