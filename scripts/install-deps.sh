@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what tilecc needs on Debian 12 (idempotent; run as root or with sudo available).
+# The CUDA toolkit is optional: without nvcc, tilecc builds for the CPU backend only.
+set -euo pipefail
+packages=(cmake ninja-build g++ python3 clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
+          libmlir-19-dev mlir-19-tools libfmt-dev libgtest-dev zlib1g-dev libxml2-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

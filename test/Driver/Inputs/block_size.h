@@ -1,0 +1,2 @@
+#pragma once
+inline constexpr int kBlock = TILE_B * 2;
