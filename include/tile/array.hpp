@@ -41,8 +41,8 @@ class Shape {
 
   /// Shape{1000}, Shape{rows, cols}, ...; throws tile::Error for a negative extent or rank > 4.
   template <std::integral... I>
-    requires(sizeof...(I) >= 1 && (!std::is_same_v<I, bool> && ...))
-  Shape(I... dims) {  // NOLINT(google-explicit-constructor): `{rows, cols}` is the intended spelling
+  requires(sizeof...(I) >= 1 && (!std::is_same_v<I, bool> && ...))
+      Shape(I... dims) {  // NOLINT(google-explicit-constructor): `{rows, cols}` is the intended spelling
     const int64_t d[] = {static_cast<int64_t>(dims)...};
     assign(d, sizeof...(I));
   }
@@ -79,7 +79,8 @@ class Shape {
       throw Error("tile::Shape: rank " + std::to_string(n) + " exceeds the maximum rank 4");
     for (std::size_t a = 0; a < n; ++a) {
       if (d[a] < 0)
-        throw Error("tile::Shape: extent " + std::to_string(a) + " is negative (" + std::to_string(d[a]) + ")");
+        throw Error("tile::Shape: extent " + std::to_string(a) + " is negative (" + std::to_string(d[a]) +
+                    ")");
       dims_[a] = d[a];
     }
     rank_ = static_cast<int>(n);
@@ -89,9 +90,12 @@ class Shape {
   int rank_ = 0;
 };
 
-template <class T> class Array;
-template <class T, int64_t... Ts> class Partition;
-template <class T, int64_t... Ts> class PartitionRef;
+template <class T>
+class Array;
+template <class T, int64_t... Ts>
+class Partition;
+template <class T, int64_t... Ts>
+class PartitionRef;
 
 namespace detail {
 
@@ -114,7 +118,8 @@ std::array<int64_t, R> grid_of(const Shape& shape, const std::array<int64_t, R>&
 }
 
 /// A non-owning reference to an array's storage.
-template <class T> struct ArrayRef {
+template <class T>
+struct ArrayRef {
   Buffer* buffer = nullptr;
   Shape shape;
   Shape strides;
@@ -137,10 +142,20 @@ inline void acquire_shared(Buffer* b, const std::string& what) {
 
 /// Private access to arrays and partitions for the factories and the launcher.
 struct ArrayAccess {
-  template <class T> static Array<T> allocate(const Shape& shape, const Device& device);
-  template <class T> static ArrayRef<T> ref(const Array<T>& a) { return {a.buf_.get(), a.shape_, a.strides_}; }
-  template <class P> static auto ref(const P& p) { return p.ref(); }
-  template <class P> static void release(P& p) noexcept { p.release(); }
+  template <class T>
+  static Array<T> allocate(const Shape& shape, const Device& device);
+  template <class T>
+  static ArrayRef<T> ref(const Array<T>& a) {
+    return {a.buf_.get(), a.shape_, a.strides_};
+  }
+  template <class P>
+  static auto ref(const P& p) {
+    return p.ref();
+  }
+  template <class P>
+  static void release(P& p) noexcept {
+    p.release();
+  }
 };
 
 }  // namespace detail
@@ -149,8 +164,9 @@ struct ArrayAccess {
 
 template <class T>
 class Array {
-  static_assert(element_type<T>,
-                "tile::Array: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(
+      element_type<T>,
+      "tile::Array: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
 
  public:
   using value_type = T;
@@ -158,7 +174,9 @@ class Array {
   /// An array without storage (what a moved-from array becomes).
   Array() = default;
   Array(Array&& o) noexcept
-      : buf_(std::move(o.buf_)), shape_(std::exchange(o.shape_, Shape())), strides_(std::exchange(o.strides_, Shape())) {}
+      : buf_(std::move(o.buf_)),
+        shape_(std::exchange(o.shape_, Shape())),
+        strides_(std::exchange(o.strides_, Shape())) {}
   Array& operator=(Array&& o) noexcept {
     if (this != &o) {
       buf_ = std::move(o.buf_);
@@ -189,7 +207,8 @@ class Array {
   std::vector<T> to_host() const {
     require_valid("tile::Array::to_host");
     if (buf_->exclusive_loan)
-      throw Error("tile::Array::to_host: the array is borrowed exclusively (by a PartitionRef or a pending op)");
+      throw Error(
+          "tile::Array::to_host: the array is borrowed exclusively (by a PartitionRef or a pending op)");
     const auto n = static_cast<std::size_t>(size());
     if constexpr (std::is_same_v<T, bool>) {
       std::unique_ptr<bool[]> tmp(new bool[n ? n : 1]);
@@ -212,8 +231,9 @@ class Array {
   }
   template <int64_t... Ts>
   void partition() & {
-    static_assert(detail::false_for_values<Ts...>, "tile::Array::partition() consumes the array: write std::move(a).partition<...>(), "
-                                     "or borrow it with a.partition_mut<...>()");
+    static_assert(detail::false_for_values<Ts...>,
+                  "tile::Array::partition() consumes the array: write std::move(a).partition<...>(), "
+                  "or borrow it with a.partition_mut<...>()");
   }
 
   /// Borrows the array exclusively as a partition of Ts-shaped tiles.
@@ -232,7 +252,8 @@ class Array {
 
   template <int64_t... Ts>
   void check_partition(const char* what) const {
-    static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4, "tile::Array::partition: a tile shape has 1 to 4 dimensions");
+    static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4,
+                  "tile::Array::partition: a tile shape has 1 to 4 dimensions");
     static_assert(((Ts > 0) && ...), "tile::Array::partition: every tile dimension must be positive");
     require_valid(what);
     if (static_cast<int>(sizeof...(Ts)) != rank())
@@ -277,7 +298,8 @@ class Partition {
   /// Gives the array back: `std::move(p).unpartition()`.
   Array<T> unpartition() && { return std::move(array_); }
   void unpartition() & {
-    static_assert(detail::false_for_types<T>, "tile::Partition::unpartition() consumes the partition: write std::move(p).unpartition()");
+    static_assert(detail::false_for_types<T>,
+                  "tile::Partition::unpartition() consumes the partition: write std::move(p).unpartition()");
   }
 
  private:
@@ -368,7 +390,8 @@ Array<T> ones(Shape shape) {
 /// The 1-D array 0, 1, ..., n-1.
 template <class T>
 Array<T> arange(int64_t n) {
-  return detail::make_array<T>(Shape(n), [](std::size_t i) { return detail::convert<T>(static_cast<int64_t>(i)); });
+  return detail::make_array<T>(Shape(n),
+                               [](std::size_t i) { return detail::convert<T>(static_cast<int64_t>(i)); });
 }
 
 /// An array holding a copy of `values`; 1-D unless a shape with as many elements is given.

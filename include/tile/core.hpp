@@ -47,8 +47,10 @@ inline constexpr int64_t dyn = -1;
 namespace detail {
 
 /// For static_asserts that must fire only when a template is instantiated.
-template <class...> inline constexpr bool false_for_types = false;
-template <auto...> inline constexpr bool false_for_values = false;
+template <class...>
+inline constexpr bool false_for_types = false;
+template <auto...>
+inline constexpr bool false_for_values = false;
 
 /// Rounds a double to a float with round-to-odd, so that a second rounding to a narrower
 /// format gives the correctly rounded result of the original double.
@@ -57,8 +59,7 @@ constexpr float to_float_round_odd(double d) {
   if (d == d && static_cast<double>(f) != d) {
     uint32_t b = std::bit_cast<uint32_t>(f);
     if ((b & 1u) == 0) {
-      const bool too_big = (f < 0 ? -static_cast<double>(f) : static_cast<double>(f)) >
-                           (d < 0 ? -d : d);
+      const bool too_big = (f < 0 ? -static_cast<double>(f) : static_cast<double>(f)) > (d < 0 ? -d : d);
       b = too_big ? b - 1 : b + 1;
       f = std::bit_cast<float>(b);
     }
@@ -123,7 +124,7 @@ struct f16 {
 
   constexpr f16() = default;
   template <class S>
-    requires std::is_arithmetic_v<S>
+  requires std::is_arithmetic_v<S>
   constexpr explicit f16(S v)
       : bits(detail::float_to_half_bits(std::is_same_v<S, double> || std::is_integral_v<S>
                                             ? detail::to_float_round_odd(static_cast<double>(v))
@@ -142,7 +143,7 @@ struct bf16 {
 
   constexpr bf16() = default;
   template <class S>
-    requires std::is_arithmetic_v<S>
+  requires std::is_arithmetic_v<S>
   constexpr explicit bf16(S v)
       : bits(detail::float_to_bf16_bits(std::is_same_v<S, double> || std::is_integral_v<S>
                                             ? detail::to_float_round_odd(static_cast<double>(v))
@@ -158,29 +159,60 @@ struct bf16 {
 static_assert(sizeof(f16) == 2 && sizeof(bf16) == 2);
 
 namespace detail {
-template <class T> inline constexpr bool is_half_v = std::is_same_v<T, f16> || std::is_same_v<T, bf16>;
-template <class H> concept half = is_half_v<H>;
+template <class T>
+inline constexpr bool is_half_v = std::is_same_v<T, f16> || std::is_same_v<T, bf16>;
+template <class H>
+concept half = is_half_v<H>;
 }  // namespace detail
 
 // Arithmetic and comparisons of the 16-bit types, computed in float and rounded back.
 
-template <detail::half H> constexpr H operator+(H a, H b) { return H(float(a) + float(b)); }
-template <detail::half H> constexpr H operator-(H a, H b) { return H(float(a) - float(b)); }
-template <detail::half H> constexpr H operator*(H a, H b) { return H(float(a) * float(b)); }
-template <detail::half H> constexpr H operator/(H a, H b) { return H(float(a) / float(b)); }
-template <detail::half H> constexpr H operator-(H a) { return H::from_bits(uint16_t(a.bits ^ 0x8000u)); }
-template <detail::half H> constexpr bool operator==(H a, H b) { return float(a) == float(b); }
-template <detail::half H> constexpr bool operator<(H a, H b) { return float(a) < float(b); }
-template <detail::half H> constexpr bool operator<=(H a, H b) { return float(a) <= float(b); }
-template <detail::half H> constexpr bool operator>(H a, H b) { return float(a) > float(b); }
-template <detail::half H> constexpr bool operator>=(H a, H b) { return float(a) >= float(b); }
+template <detail::half H>
+constexpr H operator+(H a, H b) {
+  return H(float(a) + float(b));
+}
+template <detail::half H>
+constexpr H operator-(H a, H b) {
+  return H(float(a) - float(b));
+}
+template <detail::half H>
+constexpr H operator*(H a, H b) {
+  return H(float(a) * float(b));
+}
+template <detail::half H>
+constexpr H operator/(H a, H b) {
+  return H(float(a) / float(b));
+}
+template <detail::half H>
+constexpr H operator-(H a) {
+  return H::from_bits(uint16_t(a.bits ^ 0x8000u));
+}
+template <detail::half H>
+constexpr bool operator==(H a, H b) {
+  return float(a) == float(b);
+}
+template <detail::half H>
+constexpr bool operator<(H a, H b) {
+  return float(a) < float(b);
+}
+template <detail::half H>
+constexpr bool operator<=(H a, H b) {
+  return float(a) <= float(b);
+}
+template <detail::half H>
+constexpr bool operator>(H a, H b) {
+  return float(a) > float(b);
+}
+template <detail::half H>
+constexpr bool operator>=(H a, H b) {
+  return float(a) >= float(b);
+}
 
 // ---- element-type traits -------------------------------------------------------------------
 
 /// The element types a Tile or Tensor may hold.
 template <class T>
-concept element_type =
-    std::is_same_v<T, bool> || std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> ||
+concept element_type = std::is_same_v<T, bool> || std::is_same_v<T, int8_t> || std::is_same_v<T, int16_t> ||
     std::is_same_v<T, int32_t> || std::is_same_v<T, int64_t> || std::is_same_v<T, uint8_t> ||
     std::is_same_v<T, uint16_t> || std::is_same_v<T, uint32_t> || std::is_same_v<T, uint64_t> ||
     std::is_same_v<T, float> || std::is_same_v<T, double> || detail::is_half_v<T>;
@@ -203,46 +235,79 @@ concept bitwise_element = element_type<T> && std::is_integral_v<T>;
 
 namespace detail {
 
-template <class T> constexpr DType dtype_of() {
-  if constexpr (std::is_same_v<T, bool>) return DType::Bool;
-  else if constexpr (std::is_same_v<T, int8_t>) return DType::I8;
-  else if constexpr (std::is_same_v<T, int16_t>) return DType::I16;
-  else if constexpr (std::is_same_v<T, int32_t>) return DType::I32;
-  else if constexpr (std::is_same_v<T, int64_t>) return DType::I64;
-  else if constexpr (std::is_same_v<T, uint8_t>) return DType::U8;
-  else if constexpr (std::is_same_v<T, uint16_t>) return DType::U16;
-  else if constexpr (std::is_same_v<T, uint32_t>) return DType::U32;
-  else if constexpr (std::is_same_v<T, uint64_t>) return DType::U64;
-  else if constexpr (std::is_same_v<T, f16>) return DType::F16;
-  else if constexpr (std::is_same_v<T, bf16>) return DType::BF16;
-  else if constexpr (std::is_same_v<T, float>) return DType::F32;
-  else if constexpr (std::is_same_v<T, double>) return DType::F64;
-  else static_assert(false_for_types<T>, "tile: not an element type");
+template <class T>
+constexpr DType dtype_of() {
+  if constexpr (std::is_same_v<T, bool>)
+    return DType::Bool;
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return DType::I8;
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return DType::I16;
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return DType::I32;
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return DType::I64;
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return DType::U8;
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return DType::U16;
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return DType::U32;
+  else if constexpr (std::is_same_v<T, uint64_t>)
+    return DType::U64;
+  else if constexpr (std::is_same_v<T, f16>)
+    return DType::F16;
+  else if constexpr (std::is_same_v<T, bf16>)
+    return DType::BF16;
+  else if constexpr (std::is_same_v<T, float>)
+    return DType::F32;
+  else if constexpr (std::is_same_v<T, double>)
+    return DType::F64;
+  else
+    static_assert(false_for_types<T>, "tile: not an element type");
 }
 
 /// The name of an element type as it is written in tile code ("float", "int32_t", "f16").
-template <class T> constexpr std::string_view type_name() {
-  if constexpr (std::is_same_v<T, bool>) return "bool";
-  else if constexpr (std::is_same_v<T, int8_t>) return "int8_t";
-  else if constexpr (std::is_same_v<T, int16_t>) return "int16_t";
-  else if constexpr (std::is_same_v<T, int32_t>) return "int32_t";
-  else if constexpr (std::is_same_v<T, int64_t>) return "int64_t";
-  else if constexpr (std::is_same_v<T, uint8_t>) return "uint8_t";
-  else if constexpr (std::is_same_v<T, uint16_t>) return "uint16_t";
-  else if constexpr (std::is_same_v<T, uint32_t>) return "uint32_t";
-  else if constexpr (std::is_same_v<T, uint64_t>) return "uint64_t";
-  else if constexpr (std::is_same_v<T, f16>) return "f16";
-  else if constexpr (std::is_same_v<T, bf16>) return "bf16";
-  else if constexpr (std::is_same_v<T, float>) return "float";
-  else if constexpr (std::is_same_v<T, double>) return "double";
-  else if constexpr (std::is_same_v<T, char>) return "char";
-  else if constexpr (std::is_same_v<T, long double>) return "long double";
-  else return "<non-element type>";
+template <class T>
+constexpr std::string_view type_name() {
+  if constexpr (std::is_same_v<T, bool>)
+    return "bool";
+  else if constexpr (std::is_same_v<T, int8_t>)
+    return "int8_t";
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return "int16_t";
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return "int32_t";
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return "int64_t";
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return "uint8_t";
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return "uint16_t";
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return "uint32_t";
+  else if constexpr (std::is_same_v<T, uint64_t>)
+    return "uint64_t";
+  else if constexpr (std::is_same_v<T, f16>)
+    return "f16";
+  else if constexpr (std::is_same_v<T, bf16>)
+    return "bf16";
+  else if constexpr (std::is_same_v<T, float>)
+    return "float";
+  else if constexpr (std::is_same_v<T, double>)
+    return "double";
+  else if constexpr (std::is_same_v<T, char>)
+    return "char";
+  else if constexpr (std::is_same_v<T, long double>)
+    return "long double";
+  else
+    return "<non-element type>";
 }
 
 /// Integral conversion from a floating value that saturates at the limits and maps NaN to 0,
 /// as the GPU's conversion instructions do (and without C++'s undefined behaviour).
-template <class I, class F> constexpr I saturating_to_int(F x) {
+template <class I, class F>
+constexpr I saturating_to_int(F x) {
   constexpr int digits = std::numeric_limits<I>::digits;  // 31 for int32_t, 32 for uint32_t
   constexpr double lim = 2.0 * static_cast<double>(uint64_t{1} << (digits - 1));
   const double d = static_cast<double>(x);
@@ -258,7 +323,8 @@ template <class I, class F> constexpr I saturating_to_int(F x) {
 
 /// The element conversion behind `tile::cast`: modular between integers, saturating from
 /// floating to integer, correctly rounded into f16/bf16, `!= 0` into bool.
-template <class U, class T> constexpr U convert(T v) {
+template <class U, class T>
+constexpr U convert(T v) {
   if constexpr (std::is_same_v<U, T>) {
     return v;
   } else if constexpr (is_half_v<T>) {

@@ -24,7 +24,9 @@ class Device {
   /// "cpu (8 threads)" or "cuda:0 (NVIDIA H100 80GB HBM3)".
   const std::string& name() const { return name_; }
 
-  friend bool operator==(const Device& a, const Device& b) { return a.kind_ == b.kind_ && a.ordinal_ == b.ordinal_; }
+  friend bool operator==(const Device& a, const Device& b) {
+    return a.kind_ == b.kind_ && a.ordinal_ == b.ordinal_;
+  }
 
  private:
   Kind kind_;

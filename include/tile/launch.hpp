@@ -25,6 +25,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -37,48 +38,58 @@
 
 namespace tile {
 
-template <auto K, class... Slots> class DeviceOp;
+template <auto K, class... Slots>
+class DeviceOp;
 
 namespace detail {
 
 // ---- the kernel's signature ------------------------------------------------------------------
 
-template <class F> struct kernel_signature {
+template <class F>
+struct kernel_signature {
   static constexpr bool valid = false;
 };
-template <class R, class... P> struct kernel_signature<R (*)(P...)> {
+template <class R, class... P>
+struct kernel_signature<R (*)(P...)> {
   static constexpr bool valid = std::is_void_v<R>;
   using params = std::tuple<P...>;
   static constexpr std::size_t arity = sizeof...(P);
 };
-template <class R, class... P> struct kernel_signature<R (*)(P...) noexcept> : kernel_signature<R (*)(P...)> {};
+template <class R, class... P>
+struct kernel_signature<R (*)(P...) noexcept> : kernel_signature<R (*)(P...)> {};
 
 enum class ParamKind { Exclusive, Shared, Scalar, Invalid };
 
-template <class P> struct param_traits {
+template <class P>
+struct param_traits {
   static constexpr ParamKind kind = scalar_operand<P> ? ParamKind::Scalar : ParamKind::Invalid;
 };
-template <class T, int64_t... D> struct param_traits<Tensor<T, D...>&> {
+template <class T, int64_t... D>
+struct param_traits<Tensor<T, D...>&> {
   static constexpr ParamKind kind = ParamKind::Exclusive;
   using element = T;
   using tensor = Tensor<T, D...>;
   static constexpr std::array<int64_t, sizeof...(D)> dims{D...};
 };
-template <class T, int64_t... D> struct param_traits<const Tensor<T, D...>&> {
+template <class T, int64_t... D>
+struct param_traits<const Tensor<T, D...>&> {
   static constexpr ParamKind kind = ParamKind::Shared;
   using element = T;
   using tensor = Tensor<T, D...>;
   static constexpr std::array<int64_t, sizeof...(D)> dims{D...};
 };
 
-template <std::size_t R> std::string dims_str(const std::array<int64_t, R>& d, bool brackets) {
+template <std::size_t R>
+std::string dims_str(const std::array<int64_t, R>& d, bool brackets) {
   std::string s = brackets ? "[" : "";
-  for (std::size_t a = 0; a < R; ++a) s += (a ? ", " : "") + (d[a] == dyn ? std::string("dyn") : std::to_string(d[a]));
+  for (std::size_t a = 0; a < R; ++a)
+    s += (a ? ", " : "") + (d[a] == dyn ? std::string("dyn") : std::to_string(d[a]));
   return brackets ? s + "]" : s;
 }
 
 /// The parameter as written in the kernel: "Tensor<float, 128>&", "const Tensor<float, dyn>&", "float".
-template <class P> std::string param_name() {
+template <class P>
+std::string param_name() {
   using PT = param_traits<P>;
   if constexpr (PT::kind == ParamKind::Exclusive || PT::kind == ParamKind::Shared) {
     return std::string(PT::kind == ParamKind::Shared ? "const " : "") + "Tensor<" +
@@ -92,7 +103,8 @@ template <class P> std::string param_name() {
 
 /// A shared borrow of an array passed as an lvalue. The loan is taken when the launch is
 /// accepted and returned when the op has run or is destroyed.
-template <class T> class ArrayBorrow {
+template <class T>
+class ArrayBorrow {
  public:
   explicit ArrayBorrow(const Array<T>& a) : ref_(ArrayAccess::ref(a)) {}
   ArrayBorrow(ArrayBorrow&& o) noexcept : ref_(o.ref_), held_(std::exchange(o.held_, false)) {}
@@ -116,64 +128,90 @@ template <class T> class ArrayBorrow {
 
 enum class SlotKind { Partition, PartitionRef, Array, ArrayBorrow, Value };
 
-template <class S> struct slot_traits {
+template <class S>
+struct slot_traits {
   static constexpr SlotKind kind = SlotKind::Value;
 };
-template <class T, int64_t... Ts> struct slot_traits<Partition<T, Ts...>> {
+template <class T, int64_t... Ts>
+struct slot_traits<Partition<T, Ts...>> {
   static constexpr SlotKind kind = SlotKind::Partition;
   using element = T;
   static constexpr std::array<int64_t, sizeof...(Ts)> tile{Ts...};
   static ArrayRef<T> ref(const Partition<T, Ts...>& p) { return ArrayAccess::ref(p); }
 };
-template <class T, int64_t... Ts> struct slot_traits<PartitionRef<T, Ts...>> {
+template <class T, int64_t... Ts>
+struct slot_traits<PartitionRef<T, Ts...>> {
   static constexpr SlotKind kind = SlotKind::PartitionRef;
   using element = T;
   static constexpr std::array<int64_t, sizeof...(Ts)> tile{Ts...};
   static ArrayRef<T> ref(const PartitionRef<T, Ts...>& p) { return ArrayAccess::ref(p); }
 };
-template <class T> struct slot_traits<Array<T>> {
+template <class T>
+struct slot_traits<Array<T>> {
   static constexpr SlotKind kind = SlotKind::Array;
   using element = T;
   static ArrayRef<T> ref(const Array<T>& a) { return ArrayAccess::ref(a); }
 };
-template <class T> struct slot_traits<ArrayBorrow<T>> {
+template <class T>
+struct slot_traits<ArrayBorrow<T>> {
   static constexpr SlotKind kind = SlotKind::ArrayBorrow;
   using element = T;
   static ArrayRef<T> ref(const ArrayBorrow<T>& a) { return a.ref(); }
 };
 
-template <class S> inline constexpr bool is_partition_slot =
+template <class S>
+inline constexpr bool is_partition_slot =
     slot_traits<S>::kind == SlotKind::Partition || slot_traits<S>::kind == SlotKind::PartitionRef;
-template <class S> inline constexpr bool is_array_slot =
+template <class S>
+inline constexpr bool is_array_slot =
     slot_traits<S>::kind == SlotKind::Array || slot_traits<S>::kind == SlotKind::ArrayBorrow;
-template <class S> inline constexpr bool is_tensor_slot = is_partition_slot<S> || is_array_slot<S>;
+template <class S>
+inline constexpr bool is_tensor_slot = is_partition_slot<S> || is_array_slot<S>;
 
 /// How an argument is held: lvalue arrays are borrowed, everything else is moved (or copied) in.
-template <class A> struct slot_of {
+template <class A>
+struct slot_of {
   using type = std::decay_t<A>;
 };
-template <class T> struct slot_of<Array<T>&> {
+template <class T>
+struct slot_of<Array<T>&> {
   using type = ArrayBorrow<T>;
 };
-template <class T> struct slot_of<const Array<T>&> {
+template <class T>
+struct slot_of<const Array<T>&> {
   using type = ArrayBorrow<T>;
 };
-template <class T> struct slot_of<const Array<T>> {
+template <class T>
+struct slot_of<const Array<T>> {
   using type = ArrayBorrow<T>;
 };
-template <class T, int64_t... Ts> struct slot_of<Partition<T, Ts...>&> {
+/// Stands in for an argument rejected at compile time, so that only the static_assert reports.
+struct RejectedSlot {
+  template <class A>
+  explicit RejectedSlot(A&&) {}
+};
+template <class T, int64_t... Ts>
+struct slot_of<Partition<T, Ts...>&> {
   static_assert(false_for_types<T>, "tile::launch: a Partition is consumed by the launch: pass std::move(p)");
-  using type = Partition<T, Ts...>;
+  using type = RejectedSlot;
 };
-template <class T, int64_t... Ts> struct slot_of<PartitionRef<T, Ts...>&> {
-  static_assert(false_for_types<T>, "tile::launch: pass the PartitionRef as a temporary (a.partition_mut<...>()) "
-                                    "or with std::move(ref)");
-  using type = PartitionRef<T, Ts...>;
+template <class T, int64_t... Ts>
+struct slot_of<const Partition<T, Ts...>&> : slot_of<Partition<T, Ts...>&> {};
+template <class T, int64_t... Ts>
+struct slot_of<PartitionRef<T, Ts...>&> {
+  static_assert(false_for_types<T>,
+                "tile::launch: pass the PartitionRef as a temporary (a.partition_mut<...>()) "
+                "or with std::move(ref)");
+  using type = RejectedSlot;
 };
-template <class A> using slot_t = typename slot_of<A>::type;
+template <class T, int64_t... Ts>
+struct slot_of<const PartitionRef<T, Ts...>&> : slot_of<PartitionRef<T, Ts...>&> {};
+template <class A>
+using slot_t = typename slot_of<A>::type;
 
 /// "a Partition<float, 128>", "an Array<float>", ... for messages.
-template <class S> std::string describe_slot() {
+template <class S>
+std::string describe_slot() {
   using ST = slot_traits<S>;
   if constexpr (ST::kind == SlotKind::Partition || ST::kind == SlotKind::PartitionRef) {
     return std::string(ST::kind == SlotKind::Partition ? "a Partition<" : "a PartitionRef<") +
@@ -188,7 +226,8 @@ template <class S> std::string describe_slot() {
 }
 
 /// Whether a slot can be bound to a parameter at all (types only; shapes are checked at run time).
-template <class P, class S> constexpr bool binds() {
+template <class P, class S>
+constexpr bool binds() {
   using PT = param_traits<P>;
   using ST = slot_traits<S>;
   if constexpr (PT::kind == ParamKind::Exclusive) {
@@ -209,13 +248,15 @@ template <class P, class S> constexpr bool binds() {
 }
 
 /// The rule argument slot `s` breaks for parameter P, or "" when it fits.
-template <class P, class S> std::string check_argument(const S& s) {
+template <class P, class S>
+std::string check_argument(const S& s) {
   using PT = param_traits<P>;
   using ST = slot_traits<S>;
   if constexpr (PT::kind == ParamKind::Exclusive) {
     if constexpr (!is_partition_slot<S>) {
       return "an exclusive parameter (Tensor&) takes a partition, std::move(array).partition<...>() or "
-             "array.partition_mut<...>(), but was given " + describe_slot<S>();
+             "array.partition_mut<...>(), but was given " +
+             describe_slot<S>();
     } else if constexpr (!std::is_same_v<typename PT::element, typename ST::element>) {
       return "element type mismatch: the partition holds " + std::string(type_name<typename ST::element>()) +
              " but the parameter is a tensor of " + std::string(type_name<typename PT::element>());
@@ -226,8 +267,8 @@ template <class P, class S> std::string check_argument(const S& s) {
       if (!ST::ref(s).buffer) return "the partition holds no array (it was moved from)";
       for (std::size_t a = 0; a < PT::dims.size(); ++a)
         if (PT::dims[a] != dyn && PT::dims[a] != ST::tile[a])
-          return "the partition's tile shape " + dims_str(ST::tile, true) + " differs from the parameter's static shape " +
-                 dims_str(PT::dims, true);
+          return "the partition's tile shape " + dims_str(ST::tile, true) +
+                 " differs from the parameter's static shape " + dims_str(PT::dims, true);
       return "";
     }
   } else if constexpr (PT::kind == ParamKind::Shared) {
@@ -244,48 +285,52 @@ template <class P, class S> std::string check_argument(const S& s) {
                " but the parameter has rank " + std::to_string(PT::dims.size());
       for (std::size_t a = 0; a < PT::dims.size(); ++a)
         if (PT::dims[a] != dyn && PT::dims[a] != r.shape[static_cast<int>(a)])
-          return "static dimension " + std::to_string(a) + " of the parameter is " + std::to_string(PT::dims[a]) +
-                 " but the array's extent is " + std::to_string(r.shape[static_cast<int>(a)]) + " (array shape " +
-                 r.shape.str() + ")";
+          return "static dimension " + std::to_string(a) + " of the parameter is " +
+                 std::to_string(PT::dims[a]) + " but the array's extent is " +
+                 std::to_string(r.shape[static_cast<int>(a)]) + " (array shape " + r.shape.str() + ")";
       if constexpr (ST::kind == SlotKind::Array)
-        if (r.buffer->exclusive_loan) return "the array is borrowed exclusively (by a PartitionRef or a pending op)";
+        if (r.buffer->exclusive_loan)
+          return "the array is borrowed exclusively (by a PartitionRef or a pending op)";
       return "";
     }
   } else {
     if constexpr (!scalar_operand<S>)
-      return "a scalar parameter takes a value convertible to " + param_name<P>() + ", but was given " + describe_slot<S>();
+      return "a scalar parameter takes a value convertible to " + param_name<P>() + ", but was given " +
+             describe_slot<S>();
     else
       return "";
   }
 }
 
-/// The kernel as written in the launch, from __PRETTY_FUNCTION__: "add<128>".
-template <auto K> const char* pretty_function() { return __PRETTY_FUNCTION__; }
-
-inline std::string parse_kernel_name(std::string_view s) {
-  std::size_t p = s.find("K = ");
-  if (p == std::string_view::npos) return std::string(s);
-  p += 4;
-  int depth = 0;
-  std::size_t e = p;
-  for (; e < s.size(); ++e) {
-    const char c = s[e];
-    if (c == '<' || c == '(' || c == '[' || c == '{') ++depth;
-    else if ((c == '>' || c == ')' || c == '}') && depth > 0) --depth;
-    else if (c == ']' && depth == 0) break;
-    else if (c == ']') --depth;
-    else if (c == ';' && depth == 0) break;
-  }
-  std::string_view n = s.substr(p, e - p);
-  while (!n.empty() && (n.front() == '&' || n.front() == ' ')) n.remove_prefix(1);
-  while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
-  return std::string(n);
+/// The kernel as written in the launch ("add<128>"). GCC's __PRETTY_FUNCTION__ spells the
+/// template argument K in full; clang's omits a function template's arguments, so under clang
+/// the name is recovered from the mangled name of a type that carries K (when RTTI is on).
+template <auto K>
+struct KernelTag {};
+template <auto K>
+const char* pretty_function() {
+  return __PRETTY_FUNCTION__;
 }
 
-template <auto K> const std::string& kernel_name() {
-  static const std::string name = parse_kernel_name(pretty_function<K>());
+template <auto K>
+const std::string& kernel_name() {
+#if defined(__clang__) && defined(__GXX_RTTI)
+  static const std::string name = kernel_display_name(pretty_function<K>(), typeid(KernelTag<K>).name());
+#else
+  static const std::string name = kernel_display_name(pretty_function<K>(), nullptr);
+#endif
   return name;
 }
+
+/// An array or partition argument as the launch checks see it.
+struct TensorUse {
+  std::size_t arg;  // 0-based argument index
+  void* data;
+  Shape shape;
+  Shape strides;
+  bool exclusive;
+  int64_t bytes;
+};
 
 /// A tensor argument resolved for execution: host-visible base pointer and layout.
 struct ResolvedTensor {
@@ -301,6 +346,18 @@ struct LaunchAccess;
 
 // ---- DeviceOp --------------------------------------------------------------------------------
 
+namespace detail {
+/// Calls f(std::integral_constant<std::size_t, I>{}) for I = 0, 1, ..., N-1.
+template <class F, std::size_t... I>
+constexpr void static_for_each(F& f, std::index_sequence<I...>) {
+  (f(std::integral_constant<std::size_t, I>{}), ...);
+}
+template <std::size_t N, class F>
+constexpr void static_for(F&& f) {
+  static_for_each(f, std::make_index_sequence<N>{});
+}
+}  // namespace detail
+
 /// A launch that has been checked but not run. Move-only; run it with `std::move(op).sync()`.
 /// Dropping an op without running it runs nothing and returns its loans.
 template <auto K, class... Slots>
@@ -311,23 +368,36 @@ class [[nodiscard]] DeviceOp {
   static constexpr std::size_t N = sizeof...(Slots);
   static_assert(N <= static_cast<std::size_t>(detail::kMaxArgs), "tile::launch: too many kernel arguments");
 
-  template <std::size_t I> using P = std::tuple_element_t<I, Params>;
-  template <std::size_t I> using S = std::tuple_element_t<I, std::tuple<Slots...>>;
+  template <std::size_t I>
+  using P = std::tuple_element_t<I, Params>;  // the kernel's I-th parameter
+  template <std::size_t I>
+  using S = std::tuple_element_t<I, std::tuple<Slots...>>;  // what the op holds for argument I
+  template <std::size_t I>
+  using PT = detail::param_traits<P<I>>;
+  template <std::size_t I>
+  using ST = detail::slot_traits<S<I>>;
 
+  template <std::size_t... I>
+  static constexpr bool all_bind(std::index_sequence<I...>) {
+    return (detail::binds<P<I>, S<I>>() && ...);
+  }
   static constexpr bool arity_ok = Sig::arity == N;
   static constexpr bool types_ok = [] {
     if constexpr (arity_ok)
-      return [&]<std::size_t... I>(std::index_sequence<I...>) { return (detail::binds<P<I>, S<I>>() && ...); }(
-          std::make_index_sequence<N>{});
+      return all_bind(std::make_index_sequence<N>{});
     else
       return false;
   }();
 
-  static constexpr std::size_t num_owned = (std::size_t{0} + ... + (detail::slot_traits<Slots>::kind == detail::SlotKind::Partition ? 1 : 0));
+  // The owned partitions, returned by sync().
+  static constexpr std::size_t num_owned =
+      (std::size_t{0} + ... + (detail::slot_traits<Slots>::kind == detail::SlotKind::Partition ? 1 : 0));
   static constexpr std::array<std::size_t, num_owned> owned_index = [] {
     std::array<std::size_t, num_owned> r{};
-    std::size_t k = 0, i = 0;
-    ((detail::slot_traits<Slots>::kind == detail::SlotKind::Partition ? (void)(r[k++] = i++) : (void)i++), ...);
+    std::size_t k = 0;
+    detail::static_for<N>([&](auto i) {
+      if constexpr (ST<i>::kind == detail::SlotKind::Partition) r[k++] = i;
+    });
     return r;
   }();
 
@@ -340,19 +410,17 @@ class [[nodiscard]] DeviceOp {
   auto sync() && {
     run();
     release_loans();
-    if constexpr (num_owned == 0) {
+    if constexpr (num_owned == 0)
       return;
-    } else if constexpr (num_owned == 1) {
+    else if constexpr (num_owned == 1)
       return std::move(std::get<owned_index[0]>(slots_));
-    } else {
-      return [&]<std::size_t... J>(std::index_sequence<J...>) {
-        return std::tuple<S<owned_index[J]>...>(std::move(std::get<owned_index[J]>(slots_))...);
-      }(std::make_index_sequence<num_owned>{});
-    }
+    else
+      return take_owned(std::make_index_sequence<num_owned>{});
   }
   template <class Self = DeviceOp>
   void sync() & {
-    static_assert(detail::false_for_types<Self>, "DeviceOp::sync() consumes the op: write std::move(op).sync()");
+    static_assert(detail::false_for_types<Self>,
+                  "DeviceOp::sync() consumes the op: write std::move(op).sync()");
   }
 
   /// The kernel's name as written in the launch, e.g. "add<128>".
@@ -368,19 +436,25 @@ class [[nodiscard]] DeviceOp {
   template <class... Args>
   explicit DeviceOp(Args&&... args) : slots_(std::forward<Args>(args)...) {}
 
-  std::string where(std::size_t i) const {
-    return "tile::launch<" + kernel_name() + ">: argument " + std::to_string(i + 1) + " (" + param_name(i) + ")";
+  template <std::size_t... J>
+  auto take_owned(std::index_sequence<J...>) {
+    return std::tuple<S<owned_index[J]>...>(std::move(std::get<owned_index[J]>(slots_))...);
   }
-  static std::string param_name(std::size_t i) {
-    if constexpr (arity_ok) {
-      std::string name;
-      [&]<std::size_t... I>(std::index_sequence<I...>) {
-        ((i == I ? (void)(name = detail::param_name<P<I>>()) : (void)0), ...);
-      }(std::make_index_sequence<N>{});
-      return name;
-    } else {
-      return "?";
-    }
+
+  // ---- checks ----
+
+  /// "tile::launch<add<128>>: argument 1 (Tensor<float, 128>&)"
+  std::string arg_context(std::size_t i) const {
+    return "tile::launch<" + kernel_name() + ">: argument " + std::to_string(i + 1) + " (" + parameter(i) +
+           ")";
+  }
+  static std::string parameter(std::size_t i) {
+    std::string name = "?";
+    if constexpr (arity_ok)
+      detail::static_for<N>([&](auto k) {
+        if (k == i) name = detail::param_name<P<k>>();
+      });
+    return name;
   }
 
   /// Everything `launch` checks, in order: arity, each argument, devices, grids, aliasing, loans.
@@ -389,35 +463,32 @@ class [[nodiscard]] DeviceOp {
       throw Error("tile::launch<" + kernel_name() + ">: the kernel takes " + std::to_string(Sig::arity) +
                   " argument" + (Sig::arity == 1 ? "" : "s") + " but " + std::to_string(N) + " were given");
     } else {
-      [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (check_one<I>(), ...);
-      }(std::make_index_sequence<N>{});
+      detail::static_for<N>([&](auto i) { check_argument<i>(); });
       check_devices_and_grid();
       check_aliasing();
       lend();
     }
   }
 
-  template <std::size_t I> void check_one() {
-    static_assert(detail::param_traits<P<I>>::kind != detail::ParamKind::Invalid,
+  template <std::size_t I>
+  void check_argument() {
+    static_assert(PT<I>::kind != detail::ParamKind::Invalid,
                   "tile::launch: every kernel parameter must be Tensor<T, ...>& (exclusive), "
                   "const Tensor<T, ...>& (shared) or a scalar taken by value");
     const std::string rule = detail::check_argument<P<I>>(std::get<I>(slots_));
-    if (!rule.empty()) throw Error(where(I) + ": " + rule);
+    if (!rule.empty()) throw Error(arg_context(I) + ": " + rule);
   }
 
-  template <class F> void for_each_tensor(F&& f) const {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&] {
-            if constexpr (detail::is_tensor_slot<S<I>>) {
-              const auto r = detail::slot_traits<S<I>>::ref(std::get<I>(slots_));
-              f(I, static_cast<void*>(r.data()), r.buffer, r.shape, r.strides,
-                detail::is_partition_slot<S<I>>, r.shape.numel() * static_cast<int64_t>(sizeof(typename detail::slot_traits<S<I>>::element)));
-            }
-          }(),
-          ...);
-    }(std::make_index_sequence<N>{});
+  /// Calls f(const detail::TensorUse&) for every array or partition argument.
+  template <class F>
+  void for_each_tensor(F&& f) const {
+    detail::static_for<N>([&](auto i) {
+      if constexpr (detail::is_tensor_slot<S<i>>) {
+        const auto r = ST<i>::ref(std::get<i>(slots_));
+        const int64_t bytes = r.shape.numel() * static_cast<int64_t>(sizeof(typename ST<i>::element));
+        f(detail::TensorUse{i, r.data(), r.shape, r.strides, detail::is_partition_slot<S<i>>, bytes});
+      }
+    });
   }
 
   void check_devices_and_grid() {
@@ -425,47 +496,45 @@ class [[nodiscard]] DeviceOp {
     std::size_t dev_arg = 0;
     bool have_grid = false;
     std::size_t grid_arg = 0;
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&] {
-            if constexpr (detail::is_tensor_slot<S<I>>) {
-              const auto r = detail::slot_traits<S<I>>::ref(std::get<I>(slots_));
-              if (!dev) {
-                dev = r.buffer->device;
-                dev_arg = I;
-              } else if (!(*r.buffer->device == *dev)) {
-                throw Error(where(I) + ": the array is on " + r.buffer->device->name() + " but argument " +
-                            std::to_string(dev_arg + 1) + " is on " + dev->name() + "; all arrays of a launch must be on one device");
-              }
-            }
-            if constexpr (detail::is_partition_slot<S<I>>) {
-              const auto g = detail::grid_of(detail::slot_traits<S<I>>::ref(std::get<I>(slots_)).shape,
-                                             detail::slot_traits<S<I>>::tile);
-              std::array<int64_t, detail::kMaxRank> gg{1, 1, 1, 1};
-              std::copy(g.begin(), g.end(), gg.begin());
-              if (!have_grid) {
-                have_grid = true;
-                grid_arg = I;
-                grid_rank_ = static_cast<int>(g.size());
-                grid_ = gg;
-              } else if (grid_rank_ != static_cast<int>(g.size()) || grid_ != gg) {
-                throw Error(where(I) + ": the partition grid " + detail::dims_str(g, true) + " differs from the grid " +
-                            grid_str() + " of argument " + std::to_string(grid_arg + 1) +
-                            "; every exclusive argument must have the same grid");
-              }
-            }
-          }(),
-          ...);
-    }(std::make_index_sequence<N>{});
+    detail::static_for<N>([&](auto i) {
+      if constexpr (detail::is_tensor_slot<S<i>>) {
+        const Device& d = *ST<i>::ref(std::get<i>(slots_)).buffer->device;
+        if (!dev) {
+          dev = &d;
+          dev_arg = i;
+        } else if (!(d == *dev)) {
+          throw Error(arg_context(i) + ": the array is on " + d.name() + " but argument " +
+                      std::to_string(dev_arg + 1) + " is on " + dev->name() +
+                      "; all arrays of a launch must be on one device");
+        }
+      }
+      if constexpr (detail::is_partition_slot<S<i>>) {
+        const auto g = detail::grid_of(ST<i>::ref(std::get<i>(slots_)).shape, ST<i>::tile);
+        std::array<int64_t, detail::kMaxRank> padded{1, 1, 1, 1};
+        std::copy(g.begin(), g.end(), padded.begin());
+        if (!have_grid) {
+          have_grid = true;
+          grid_arg = i;
+          grid_rank_ = static_cast<int>(g.size());
+          grid_ = padded;
+        } else if (grid_rank_ != static_cast<int>(g.size()) || grid_ != padded) {
+          throw Error(arg_context(i) + ": the partition grid " + detail::dims_str(g, true) +
+                      " differs from the grid " + grid_str() + " of argument " +
+                      std::to_string(grid_arg + 1) + "; every exclusive argument must have the same grid");
+        }
+      }
+    });
     device_ = dev ? dev : &default_device();
   }
 
   std::string grid_str() const {
     std::string s = "[";
-    for (int a = 0; a < grid_rank_; ++a) s += (a ? ", " : "") + std::to_string(grid_[static_cast<std::size_t>(a)]);
+    for (int a = 0; a < grid_rank_; ++a)
+      s += (a ? ", " : "") + std::to_string(grid_[static_cast<std::size_t>(a)]);
     return s + "]";
   }
 
+  /// Refuses an array passed twice where one use is exclusive (overlapping storage).
   void check_aliasing() const {
     struct Use {
       std::size_t arg;
@@ -475,9 +544,9 @@ class [[nodiscard]] DeviceOp {
     };
     std::array<Use, N> uses{};
     std::size_t n = 0;
-    for_each_tensor([&](std::size_t i, void* data, detail::Buffer*, const Shape&, const Shape&, bool excl, int64_t bytes) {
-      const char* p = static_cast<const char*>(data);
-      if (p && bytes > 0) uses[n++] = Use{i, p, p + bytes, excl};
+    for_each_tensor([&](const detail::TensorUse& t) {
+      const char* p = static_cast<const char*>(t.data);
+      if (p && t.bytes > 0) uses[n++] = Use{t.arg, p, p + t.bytes, t.exclusive};
     });
     for (std::size_t a = 0; a < n; ++a)
       for (std::size_t b = a + 1; b < n; ++b) {
@@ -485,34 +554,27 @@ class [[nodiscard]] DeviceOp {
         if (overlap && (uses[a].exclusive || uses[b].exclusive)) {
           const std::size_t ex = uses[a].exclusive ? a : b;
           const std::size_t other = ex == a ? b : a;
-          throw Error(where(uses[other].arg) + ": the same array is lent exclusively as argument " +
-                      std::to_string(uses[ex].arg + 1) + " (" + param_name(uses[ex].arg) +
+          throw Error(arg_context(uses[other].arg) + ": the same array is lent exclusively as argument " +
+                      std::to_string(uses[ex].arg + 1) + " (" + parameter(uses[ex].arg) +
                       "); an array lent exclusively cannot be passed to the launch again");
         }
       }
   }
 
+  /// Takes the shared loans of borrowed arrays (exclusive ones are held by the PartitionRefs).
   void lend() {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&] {
-            if constexpr (detail::slot_traits<S<I>>::kind == detail::SlotKind::ArrayBorrow) std::get<I>(slots_).lend(where(I));
-          }(),
-          ...);
-    }(std::make_index_sequence<N>{});
+    detail::static_for<N>([&](auto i) {
+      if constexpr (ST<i>::kind == detail::SlotKind::ArrayBorrow) std::get<i>(slots_).lend(arg_context(i));
+    });
   }
 
   void release_loans() noexcept {
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&] {
-            if constexpr (detail::slot_traits<S<I>>::kind == detail::SlotKind::ArrayBorrow)
-              std::get<I>(slots_).release();
-            else if constexpr (detail::slot_traits<S<I>>::kind == detail::SlotKind::PartitionRef)
-              detail::ArrayAccess::release(std::get<I>(slots_));
-          }(),
-          ...);
-    }(std::make_index_sequence<N>{});
+    detail::static_for<N>([&](auto i) {
+      if constexpr (ST<i>::kind == detail::SlotKind::ArrayBorrow)
+        std::get<i>(slots_).release();
+      else if constexpr (ST<i>::kind == detail::SlotKind::PartitionRef)
+        detail::ArrayAccess::release(std::get<i>(slots_));
+    });
   }
 
   // ---- execution ----
@@ -524,27 +586,22 @@ class [[nodiscard]] DeviceOp {
       throw Error("tile::DeviceOp<" + kernel_name() + ">: the launch was not accepted");  // unreachable
     } else {
       std::array<detail::ResolvedTensor, N> args{};
-      for_each_tensor([&](std::size_t i, void* data, detail::Buffer*, const Shape& shape, const Shape& strides, bool, int64_t) {
-        args[i].base = data;
-        args[i].shape = shape;
-        args[i].strides = strides;
+      for_each_tensor([&](const detail::TensorUse& t) {
+        args[t.arg].base = t.data;
+        args[t.arg].shape = t.shape;
+        args[t.arg].strides = t.strides;
       });
-      [&]<std::size_t... I>(std::index_sequence<I...>) {
-        (
-            [&] {
-              if constexpr (detail::is_partition_slot<S<I>>)
-                std::copy(detail::slot_traits<S<I>>::tile.begin(), detail::slot_traits<S<I>>::tile.end(), args[I].tile.begin());
-            }(),
-            ...);
-      }(std::make_index_sequence<N>{});
+      detail::static_for<N>([&](auto i) {
+        if constexpr (detail::is_partition_slot<S<i>>)
+          std::copy(ST<i>::tile.begin(), ST<i>::tile.end(), args[i].tile.begin());
+      });
 
-      if (!device_->is_gpu()) {
+      if (!device_->is_gpu())
         run_cpu(args);
-      } else if (detail::GpuKernel<K>::entry) {
+      else if (detail::GpuKernel<K>::entry)
         run_gpu(args);
-      } else {
+      else
         run_cpu_on_host_copies(args);
-      }
     }
   }
 
@@ -554,21 +611,23 @@ class [[nodiscard]] DeviceOp {
     return n;
   }
 
-  /// The argument of program `coords` for parameter I.
+  /// The argument for parameter I of the program at grid coordinates `coords`: the scalar, the
+  /// whole array as a shared view, or the program's piece of the partition (origin coords * tile,
+  /// extent clipped to the array).
   template <std::size_t I>
-  auto program_arg(const detail::ResolvedTensor& r, const std::array<int64_t, detail::kMaxRank>& coords) const {
-    using PT = detail::param_traits<P<I>>;
-    if constexpr (PT::kind == detail::ParamKind::Scalar) {
+  auto program_arg(const detail::ResolvedTensor& r,
+                   const std::array<int64_t, detail::kMaxRank>& coords) const {
+    if constexpr (PT<I>::kind == detail::ParamKind::Scalar) {
       return detail::convert<std::remove_cvref_t<P<I>>>(std::get<I>(slots_));
     } else {
-      using T = typename PT::element;
-      constexpr std::size_t R = PT::dims.size();
+      using T = typename PT<I>::element;
+      constexpr std::size_t R = PT<I>::dims.size();
       std::array<int64_t, R> extent{}, stride{}, origin{}, shape{};
       T* data = static_cast<T*>(r.base);
       for (std::size_t a = 0; a < R; ++a) {
         shape[a] = r.shape[static_cast<int>(a)];
         stride[a] = r.strides[static_cast<int>(a)];
-        if constexpr (PT::kind == detail::ParamKind::Exclusive) {
+        if constexpr (PT<I>::kind == detail::ParamKind::Exclusive) {
           origin[a] = coords[a] * r.tile[a];
           extent[a] = std::min(r.tile[a], shape[a] - origin[a]);
           data += origin[a] * stride[a];
@@ -576,10 +635,18 @@ class [[nodiscard]] DeviceOp {
           extent[a] = shape[a];
         }
       }
-      return detail::TensorAccess::make<typename PT::tensor>(data, extent, stride, origin, shape);
+      return detail::TensorAccess::make<typename PT<I>::tensor>(data, extent, stride, origin, shape);
     }
   }
 
+  template <std::size_t... I>
+  void call_kernel(const std::array<detail::ResolvedTensor, N>& args,
+                   const std::array<int64_t, detail::kMaxRank>& coords, std::index_sequence<I...>) const {
+    std::tuple<decltype(program_arg<I>(args[I], coords))...> a(program_arg<I>(args[I], coords)...);
+    K(std::get<I>(a)...);
+  }
+
+  /// One tile program: linear id -> row-major grid coordinates, then K(pieces, arrays, scalars).
   void run_program(const std::array<detail::ResolvedTensor, N>& args, int64_t program) const {
     detail::ProgramContext ctx;
     ctx.rank = grid_rank_;
@@ -593,10 +660,7 @@ class [[nodiscard]] DeviceOp {
       ~Restore() { detail::current_program = detail::ProgramContext{}; }
     } restore;
     detail::current_program = ctx;
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      std::tuple<decltype(program_arg<I>(args[I], ctx.id))...> a(program_arg<I>(args[I], ctx.id)...);
-      K(std::get<I>(a)...);
-    }(std::make_index_sequence<N>{});
+    call_kernel(args, ctx.id, std::make_index_sequence<N>{});
   }
 
   void run_cpu(const std::array<detail::ResolvedTensor, N>& args) const {
@@ -605,62 +669,65 @@ class [[nodiscard]] DeviceOp {
       const std::array<detail::ResolvedTensor, N>* args;
     } ctx{this, &args};
     detail::cpu_parallel_for(
-        num_programs(), [](void* c, int64_t program) {
+        num_programs(),
+        [](void* c, int64_t program) {
           auto* x = static_cast<Ctx*>(c);
           x->op->run_program(*x->args, program);
         },
         &ctx);
   }
 
-  /// A GPU op without a generated kernel: run the CPU implementation on host copies.
+  /// A GPU op without a generated kernel: run the CPU implementation on host copies of the
+  /// arrays and copy the exclusive ones back.
   void run_cpu_on_host_copies(std::array<detail::ResolvedTensor, N> args) const {
     std::array<std::unique_ptr<unsigned char[]>, N> copies;
     std::array<void*, N> device_ptr{};
     std::array<std::size_t, N> bytes{};
     std::array<bool, N> writeback{};
-    for_each_tensor([&](std::size_t i, void* data, detail::Buffer*, const Shape&, const Shape&, bool excl, int64_t n) {
-      bytes[i] = static_cast<std::size_t>(n);
-      device_ptr[i] = data;
-      writeback[i] = excl;
+    for_each_tensor([&](const detail::TensorUse& t) {
+      const std::size_t i = t.arg;
+      bytes[i] = static_cast<std::size_t>(t.bytes);
+      device_ptr[i] = t.data;
+      writeback[i] = t.exclusive;
       copies[i].reset(new unsigned char[bytes[i] ? bytes[i] : 1]);
-      if (bytes[i]) detail::copy_to_host(*device_, copies[i].get(), data, bytes[i]);
+      if (bytes[i]) detail::copy_to_host(*device_, copies[i].get(), t.data, bytes[i]);
       args[i].base = copies[i].get();
     });
     run_cpu(args);
     for (std::size_t i = 0; i < N; ++i)
-      if (writeback[i] && bytes[i]) detail::copy_to_device(*device_, device_ptr[i], copies[i].get(), bytes[i]);
+      if (writeback[i] && bytes[i])
+        detail::copy_to_device(*device_, device_ptr[i], copies[i].get(), bytes[i]);
   }
 
+  /// The generated kernel: one ArgDesc per parameter (whole arrays; `piece` for exclusive ones,
+  /// scalars bit-copied), the partition grid, then the registered entry on the device's stream.
   void run_gpu(const std::array<detail::ResolvedTensor, N>& args) const {
     detail::LaunchArgs la;
     la.grid_rank = grid_rank_;
     for (int a = 0; a < detail::kMaxRank; ++a) la.grid[a] = grid_[static_cast<std::size_t>(a)];
     la.num_args = static_cast<int32_t>(N);
-    [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (
-          [&] {
-            using PT = detail::param_traits<P<I>>;
-            detail::ArgDesc& d = la.args[I];
-            if constexpr (PT::kind == detail::ParamKind::Scalar) {
-              const auto v = program_arg<I>(args[I], {});
-              static_assert(sizeof(v) <= sizeof(d.scalar), "tile::launch: scalar argument too large");
-              std::memcpy(d.scalar, &v, sizeof(v));
-            } else {
-              d.data = args[I].base;
-              d.rank = static_cast<int32_t>(PT::dims.size());
-              d.dtype = detail::dtype_of<typename PT::element>();
-              for (int a = 0; a < d.rank; ++a) {
-                d.shape[a] = args[I].shape[a];
-                d.strides[a] = args[I].strides[a];
-                if constexpr (PT::kind == detail::ParamKind::Exclusive) d.piece[a] = args[I].tile[static_cast<std::size_t>(a)];
-              }
-            }
-          }(),
-          ...);
-    }(std::make_index_sequence<N>{});
+    detail::static_for<N>([&](auto i) {
+      detail::ArgDesc& d = la.args[i];
+      if constexpr (PT<i>::kind == detail::ParamKind::Scalar) {
+        const auto v = program_arg<i>(args[i], {});
+        static_assert(sizeof(v) <= sizeof(d.scalar), "tile::launch: scalar argument too large");
+        std::memcpy(d.scalar, &v, sizeof(v));
+      } else {
+        d.data = args[i].base;
+        d.rank = static_cast<int32_t>(PT<i>::dims.size());
+        d.dtype = detail::dtype_of<typename PT<i>::element>();
+        for (int a = 0; a < d.rank; ++a) {
+          d.shape[a] = args[i].shape[a];
+          d.strides[a] = args[i].strides[a];
+          if constexpr (PT<i>::kind == detail::ParamKind::Exclusive)
+            d.piece[a] = args[i].tile[static_cast<std::size_t>(a)];
+        }
+      }
+    });
     const auto& info = detail::GpuKernel<K>::info;
     const std::string name = *info.name ? std::string(info.name) : kernel_name();
-    detail::gpu_check(*device_, detail::GpuKernel<K>::entry(la, detail::gpu_stream(*device_)), name.c_str(), info.source);
+    const int err = detail::GpuKernel<K>::entry(la, detail::gpu_stream(*device_));
+    detail::gpu_check(*device_, err, name.c_str(), info.source);
     detail::gpu_synchronize(*device_, name.c_str(), info.source);
   }
 
@@ -673,7 +740,8 @@ class [[nodiscard]] DeviceOp {
 
 namespace detail {
 struct LaunchAccess {
-  template <class Op, class... Args> static Op make(Args&&... args) {
+  template <class Op, class... Args>
+  static Op make(Args&&... args) {
     Op op(std::forward<Args>(args)...);
     op.check_and_lend();
     return op;
@@ -681,7 +749,8 @@ struct LaunchAccess {
 };
 }  // namespace detail
 
-/// Checks a launch of kernel K and returns it as a lazy op: `tile::launch<add<128>>(std::move(z).partition<128>(), x, y)`.
+/// Checks a launch of kernel K and returns it as a lazy op:
+/// `tile::launch<add<128>>(std::move(z).partition<128>(), x, y)`.
 template <auto K, class... Args>
 [[nodiscard]] DeviceOp<K, detail::slot_t<Args>...> launch(Args&&... args) {
   return detail::LaunchAccess::make<DeviceOp<K, detail::slot_t<Args>...>>(std::forward<Args>(args)...);

@@ -22,14 +22,18 @@
 
 namespace tile {
 
-template <class T, int64_t... Dims> class Tensor;
-template <class T, int64_t... Ts> class TiledView;
-template <class T, int64_t... Ts> class TiledViewMut;
+template <class T, int64_t... Dims>
+class Tensor;
+template <class T, int64_t... Ts>
+class TiledView;
+template <class T, int64_t... Ts>
+class TiledViewMut;
 
 namespace detail {
 
 /// `index_t<X>...` expands to one int64_t parameter per tile dimension.
-template <int64_t> using index_t = int64_t;
+template <int64_t>
+using index_t = int64_t;
 
 /// The coordinates of the running tile program. The CPU backend sets it on each worker thread
 /// before calling the kernel; outside a launch the grid is a single program.
@@ -92,8 +96,8 @@ TileT load_box(const T* base, const std::array<int64_t, R>& extent, const std::a
 
 /// Writes tile t to the box at `start` of a view, dropping elements outside the valid extent.
 template <class TileT, class T, std::size_t R>
-void store_box(const TileT& t, T* base, const std::array<int64_t, R>& extent, const std::array<int64_t, R>& stride,
-               const std::array<int64_t, R>& start) {
+void store_box(const TileT& t, T* base, const std::array<int64_t, R>& extent,
+               const std::array<int64_t, R>& stride, const std::array<int64_t, R>& start) {
   const auto& s = TileAccess::storage(t);
   const int64_t inner = stride[R - 1];
   for_each_box_run(TileT::shape, extent, stride, start, [&](int64_t flat, int64_t off, int64_t n) {
@@ -108,16 +112,33 @@ struct TensorAccess {
                       const std::array<int64_t, R>& origin, const std::array<int64_t, R>& array_shape) {
     return TensorT(data, extent, stride, origin, array_shape);
   }
-  template <class V> static auto data(const V& v) { return v.data_; }
-  template <class V> static const auto& extent(const V& v) { return v.extent_; }
-  template <class V> static const auto& strides(const V& v) { return v.stride_; }
-  template <class V> static const auto& origin(const V& v) { return v.origin_; }
-  template <class V> static const auto& array_shape(const V& v) { return v.array_shape_; }
+  template <class V>
+  static auto data(const V& v) {
+    return v.data_;
+  }
+  template <class V>
+  static const auto& extent(const V& v) {
+    return v.extent_;
+  }
+  template <class V>
+  static const auto& strides(const V& v) {
+    return v.stride_;
+  }
+  template <class V>
+  static const auto& origin(const V& v) {
+    return v.origin_;
+  }
+  template <class V>
+  static const auto& array_shape(const V& v) {
+    return v.array_shape_;
+  }
 };
 
-template <int64_t... Ts> constexpr void check_tile_shape() {
+template <int64_t... Ts>
+constexpr void check_tile_shape() {
   static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4, "tile: a tile shape has 1 to 4 dimensions");
-  static_assert(((Ts > 0) && ...), "tile: every tile dimension must be positive (tile::dyn is not a tile size)");
+  static_assert(((Ts > 0) && ...),
+                "tile: every tile dimension must be positive (tile::dyn is not a tile size)");
   static_assert(((Ts <= 0 || is_pow2(Ts)) && ...), "tile: every tile dimension must be a power of two");
 }
 
@@ -127,11 +148,13 @@ template <int64_t... Ts> constexpr void check_tile_shape() {
 
 template <class T, int64_t... Dims>
 class Tensor {
-  static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 4, "tile::Tensor: the rank must be between 1 and 4");
+  static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 4,
+                "tile::Tensor: the rank must be between 1 and 4");
   static_assert(((Dims > 0 || Dims == dyn) && ...),
                 "tile::Tensor: every dimension must be positive or tile::dyn");
-  static_assert(element_type<T>,
-                "tile::Tensor: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(
+      element_type<T>,
+      "tile::Tensor: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
 
  public:
   using value_type = T;
@@ -147,10 +170,12 @@ class Tensor {
   /// The valid extent along `axis`: at most the static dimension, less for a clipped piece.
   int64_t shape(int axis) const { return extent_[static_cast<std::size_t>(axis)]; }
 
-  /// The whole view as a tile; elements past the valid extent read as zero.
-  Tile<T, Dims...> load() const {
+  /// The whole view as a Tile<T, Dims...>; elements past the valid extent read as zero.
+  /// (The return type is deduced so that a dynamic view fails with the message below only.)
+  auto load() const {
     static_assert(((Dims != dyn) && ...), "Tensor::load(): every dimension of the view must be static");
-    return detail::load_box<Tile<T, Dims...>>(data_, extent_, stride_, std::array<int64_t, rank>{});
+    if constexpr (((Dims != dyn) && ...))
+      return detail::load_box<Tile<T, Dims...>>(data_, extent_, stride_, std::array<int64_t, rank>{});
   }
 
   /// Writes the whole view; elements past the valid extent are dropped. Only an exclusive
@@ -164,7 +189,8 @@ class Tensor {
   template <int64_t... Ts>
   TiledView<T, Ts...> partition() const {
     detail::check_tile_shape<Ts...>();
-    static_assert(sizeof...(Ts) == sizeof...(Dims), "Tensor::partition(): the tile rank must equal the view's rank");
+    static_assert(sizeof...(Ts) == sizeof...(Dims),
+                  "Tensor::partition(): the tile rank must equal the view's rank");
     return TiledView<T, Ts...>(data_, extent_, stride_);
   }
 
@@ -173,7 +199,8 @@ class Tensor {
   template <int64_t... Ts>
   TiledViewMut<T, Ts...> partition_mut() {
     detail::check_tile_shape<Ts...>();
-    static_assert(sizeof...(Ts) == sizeof...(Dims), "Tensor::partition_mut(): the tile rank must equal the view's rank");
+    static_assert(sizeof...(Ts) == sizeof...(Dims),
+                  "Tensor::partition_mut(): the tile rank must equal the view's rank");
     return TiledViewMut<T, Ts...>(data_, extent_, stride_);
   }
 
@@ -206,7 +233,8 @@ class TiledView {
   }
 
  private:
-  template <class, int64_t...> friend class Tensor;
+  template <class, int64_t...>
+  friend class Tensor;
   friend struct detail::TensorAccess;
   using Coords = std::array<int64_t, sizeof...(Ts)>;
   TiledView(const T* data, const Coords& extent, const Coords& stride)
@@ -241,10 +269,12 @@ class TiledViewMut {
   }
 
  private:
-  template <class, int64_t...> friend class Tensor;
+  template <class, int64_t...>
+  friend class Tensor;
   friend struct detail::TensorAccess;
   using Coords = std::array<int64_t, sizeof...(Ts)>;
-  TiledViewMut(T* data, const Coords& extent, const Coords& stride) : data_(data), extent_(extent), stride_(stride) {}
+  TiledViewMut(T* data, const Coords& extent, const Coords& stride)
+      : data_(data), extent_(extent), stride_(stride) {}
 
   T* data_;
   Coords extent_;
@@ -267,17 +297,16 @@ int64_t num_tiles(const TiledViewMut<T, Ts...>& v, int axis) {
 
 /// The tile of x at z's position: z's origin taken in x's coordinates (z.origin - x.origin),
 /// with the shape of z's (static) dimensions; zeros past x's valid extent.
+/// Returns a Tile<T, B...> (deduced, so that misuse fails with the messages below only).
 template <class T, int64_t... A, class U, int64_t... B>
-Tile<T, B...> load_tile_like(const Tensor<T, A...>& x, const Tensor<U, B...>& z) {
+auto load_tile_like(const Tensor<T, A...>& x, const Tensor<U, B...>& z) {
   static_assert(sizeof...(A) == sizeof...(B), "tile::load_tile_like(x, z): x and z must have the same rank");
   static_assert(((B != dyn) && ...), "tile::load_tile_like(x, z): every dimension of z must be static");
-  if constexpr (sizeof...(A) == sizeof...(B)) {
+  if constexpr (sizeof...(A) == sizeof...(B) && ((B != dyn) && ...)) {
     using Acc = detail::TensorAccess;
     std::array<int64_t, sizeof...(B)> start{};
     for (std::size_t a = 0; a < start.size(); ++a) start[a] = Acc::origin(z)[a] - Acc::origin(x)[a];
     return detail::load_box<Tile<T, B...>>(Acc::data(x), Acc::extent(x), Acc::strides(x), start);
-  } else {
-    return Tile<T, B...>();
   }
 }
 

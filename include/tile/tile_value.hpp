@@ -33,58 +33,75 @@ namespace detail {
 
 constexpr bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
-template <class X> struct tile_traits {
+template <class X>
+struct tile_traits {
   static constexpr bool is_tile = false;
 };
-template <class T, int64_t... D> struct tile_traits<Tile<T, D...>> {
+template <class T, int64_t... D>
+struct tile_traits<Tile<T, D...>> {
   static constexpr bool is_tile = true;
   using element = T;
-  template <class U> using rebind = Tile<U, D...>;
+  template <class U>
+  using rebind = Tile<U, D...>;
 };
 
-template <class X> inline constexpr bool is_tile_v = tile_traits<std::remove_cvref_t<X>>::is_tile;
+template <class X>
+inline constexpr bool is_tile_v = tile_traits<std::remove_cvref_t<X>>::is_tile;
 
 /// A value that broadcasts against a tile: any arithmetic type, f16 or bf16.
-template <class X> concept scalar_operand = std::is_arithmetic_v<X> || is_half_v<X>;
-template <class X> concept tile_operand = is_tile_v<X>;
-template <class X> concept tile_or_scalar = tile_operand<X> || scalar_operand<X>;
+template <class X>
+concept scalar_operand = std::is_arithmetic_v<X> || is_half_v<X>;
+template <class X>
+concept tile_operand = is_tile_v<X>;
+template <class X>
+concept tile_or_scalar = tile_operand<X> || scalar_operand<X>;
 
 /// Operands of an elementwise operation: tiles or scalars, at least one of them a tile.
-template <class... X> concept elementwise_operands = (tile_or_scalar<X> && ...) && (tile_operand<X> || ...);
+template <class... X>
+concept elementwise_operands = (tile_or_scalar<X> && ...) && (tile_operand<X> || ...);
 
 /// The first tile among the operands; it fixes the shape and the element type.
-template <class... X> struct first_tile;
-template <class X, class... Rest> struct first_tile<X, Rest...> {
+template <class... X>
+struct first_tile;
+template <class X, class... Rest>
+struct first_tile<X, Rest...> {
   using type = std::conditional_t<is_tile_v<X>, X, typename first_tile<Rest...>::type>;
 };
-template <> struct first_tile<> {
+template <>
+struct first_tile<> {
   using type = void;
 };
-template <class... X> using first_tile_t = typename first_tile<X...>::type;
+template <class... X>
+using first_tile_t = typename first_tile<X...>::type;
 
-/// Compile-time shape check between two tile operands. The instantiation context of a failure
-/// names both tile types.
-template <class A, class B> struct check_same_shape {
-  static constexpr bool value = A::shape.size() == B::shape.size() && [] {
-    if constexpr (A::shape.size() == B::shape.size())
-      return A::shape == B::shape;
-    else
-      return false;
-  }();
-  static_assert(value, "tile shapes differ: the tile operands of an elementwise operation must have "
-                       "identical shapes (the two Tile types are named in the instantiation above)");
+template <class A, class B>
+constexpr bool same_shape() {
+  if constexpr (A::shape.size() == B::shape.size())
+    return A::shape == B::shape;
+  else
+    return false;
+}
+
+/// Compile-time checks between two tile operands. A failure's instantiation context names both
+/// tile types.
+template <class A, class B>
+struct check_same_shape {
+  static_assert(same_shape<A, B>(),
+                "tile shapes differ: the Tile operands of an elementwise operation must have "
+                "identical shapes (both types are named in check_same_shape<A, B> here)");
 };
-template <class A, class B> struct check_same_element {
-  static constexpr bool value = std::is_same_v<typename A::value_type, typename B::value_type>;
-  static_assert(value, "tile element types differ: convert one operand with tile::cast<U>(t) first");
+template <class A, class B>
+struct check_same_element {
+  static_assert(std::is_same_v<typename A::value_type, typename B::value_type>,
+                "tile element types differ: convert one operand with tile::cast<U>(t) first");
 };
 
 /// True when operand X agrees with the reference tile R (scalars always agree).
-template <class R, class X> constexpr bool operand_agrees() {
+template <class R, class X>
+constexpr bool operand_agrees() {
   if constexpr (is_tile_v<X>) {
-    constexpr bool shape_ok = check_same_shape<R, X>::value;
-    if constexpr (shape_ok)
-      return check_same_element<R, X>::value;
+    if constexpr (same_shape<R, X>())
+      return std::is_same_v<typename R::value_type, typename X::value_type>;
     else
       return false;
   } else {
@@ -92,35 +109,55 @@ template <class R, class X> constexpr bool operand_agrees() {
   }
 }
 
+/// Reports a disagreement between X and R with one static_assert.
+template <class R, class X>
+constexpr void check_operand() {
+  if constexpr (is_tile_v<X>) {
+    (void)check_same_shape<R, X>{};
+    if constexpr (same_shape<R, X>()) (void)check_same_element<R, X>{};
+  }
+}
+
 /// Friend of Tile: write access to a tile's storage for the library's own constructors.
 struct TileAccess {
-  template <class TT> static constexpr auto& storage(TT& t) { return t.v_; }
-  template <class TT> static constexpr const auto& storage(const TT& t) { return t.v_; }
+  template <class TT>
+  static constexpr auto& storage(TT& t) {
+    return t.v_;
+  }
+  template <class TT>
+  static constexpr const auto& storage(const TT& t) {
+    return t.v_;
+  }
 };
 
 /// The i-th element of an operand seen as a T tile: a tile's element, or the converted scalar.
-template <class T, class X> constexpr T operand_at(const X& x, int64_t i);
+template <class T, class X>
+constexpr T operand_at(const X& x, int64_t i);
 
 /// Applies f elementwise; `R` is the reference tile type, the result has R's shape.
-template <class R, class F, class... X> constexpr auto elementwise_as(F f, const X&... x) {
+template <class R, class F, class... X>
+constexpr auto elementwise_as(F f, const X&... x) {
   using T = typename R::value_type;
   using U = std::remove_cvref_t<decltype(f(operand_at<T>(x, 0)...))>;
   using Out = typename tile_traits<R>::template rebind<U>;
   Out out;
+  (check_operand<R, X>(), ...);
   if constexpr ((operand_agrees<R, X>() && ...)) {
     auto& o = TileAccess::storage(out);
-    for (int64_t i = 0; i < Out::size; ++i) o[i] = f(operand_at<T>(x, i)...);
+    for (int64_t i = 0; i < Out::size; ++i) o[static_cast<std::size_t>(i)] = f(operand_at<T>(x, i)...);
   }
   return out;
 }
 
-template <class F, class... X> constexpr auto elementwise(F f, const X&... x) {
+template <class F, class... X>
+constexpr auto elementwise(F f, const X&... x) {
   return elementwise_as<first_tile_t<X...>>(f, x...);
 }
 
 // Wrap-around integer arithmetic without undefined behaviour: compute in the unsigned type of
 // the promoted operands, then convert back (modular since C++20).
-template <class T> using wide_unsigned_t = std::make_unsigned_t<decltype(T{} + T{})>;
+template <class T>
+using wide_unsigned_t = std::make_unsigned_t<decltype(T{} + T{})>;
 
 }  // namespace detail
 
@@ -133,8 +170,9 @@ class Tile {
   static_assert(((Dims > 0) && ...), "tile::Tile: every dimension must be positive");
   static_assert(((Dims <= 0 || detail::is_pow2(Dims)) && ...),
                 "tile::Tile: every dimension must be a power of two");
-  static_assert(element_type<T>,
-                "tile::Tile: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(
+      element_type<T>,
+      "tile::Tile: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
 
  public:
   using value_type = T;
@@ -147,8 +185,7 @@ class Tile {
 
   /// Element at (i, j, ...), row-major. For host code and tests; kernels compute with tiles.
   template <std::integral... I>
-    requires(sizeof...(I) == sizeof...(Dims))
-  constexpr const T& operator()(I... idx) const {
+  requires(sizeof...(I) == sizeof...(Dims)) constexpr const T& operator()(I... idx) const {
     int64_t flat = 0;
     int64_t k = 0;
     ((flat = flat * shape[k++] + static_cast<int64_t>(idx)), ...);
@@ -164,7 +201,8 @@ class Tile {
 };
 
 namespace detail {
-template <class T, class X> constexpr T operand_at(const X& x, int64_t i) {
+template <class T, class X>
+constexpr T operand_at(const X& x, int64_t i) {
   if constexpr (is_tile_v<X>)
     return TileAccess::storage(x)[static_cast<std::size_t>(i)];
   else
@@ -176,22 +214,17 @@ template <class T, class X> constexpr T operand_at(const X& x, int64_t i) {
 
 /// A tile with every element equal to v.
 template <class T, int64_t... Dims>
-  requires(sizeof...(Dims) >= 1)
-constexpr Tile<T, Dims...> full(T v) {
+requires(sizeof...(Dims) >= 1) constexpr Tile<T, Dims...> full(T v) {
   Tile<T, Dims...> t;
   for (auto& e : detail::TileAccess::storage(t)) e = v;
   return t;
 }
 
 template <class T, int64_t... Dims>
-  requires(sizeof...(Dims) >= 1)
-constexpr Tile<T, Dims...> zeros() {
-  return Tile<T, Dims...>();
-}
+requires(sizeof...(Dims) >= 1) constexpr Tile<T, Dims...> zeros() { return Tile<T, Dims...>(); }
 
 template <class T, int64_t... Dims>
-  requires(sizeof...(Dims) >= 1)
-constexpr Tile<T, Dims...> ones() {
+requires(sizeof...(Dims) >= 1) constexpr Tile<T, Dims...> ones() {
   return full<T, Dims...>(detail::convert<T>(1));
 }
 
@@ -207,21 +240,26 @@ constexpr Tile<T, N> iota() {
 // ---- elementwise operators -------------------------------------------------------------------
 
 namespace detail {
-template <class T> constexpr void require_arithmetic() {
-  static_assert(arithmetic_element<T>, "tile: arithmetic operators need a numeric tile; "
-                                       "Tile<bool> has & | ^ ~ instead");
+template <class T>
+constexpr void require_arithmetic() {
+  static_assert(arithmetic_element<T>,
+                "tile: arithmetic operators need a numeric tile; "
+                "Tile<bool> has & | ^ ~ instead");
 }
-template <class T> constexpr void require_integer() {
+template <class T>
+constexpr void require_integer() {
   static_assert(integer_element<T>, "tile: operator % and the shifts need an integer tile");
 }
-template <class T> constexpr void require_bitwise() {
+template <class T>
+constexpr void require_bitwise() {
   static_assert(bitwise_element<T>, "tile: bitwise operators need an integer or bool tile");
 }
-template <class... X> using elem_t = typename first_tile_t<X...>::value_type;
+template <class... X>
+using elem_t = typename first_tile_t<X...>::value_type;
 }  // namespace detail
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator+(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
@@ -238,7 +276,7 @@ constexpr auto operator+(const A& a, const B& b) {
 }
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator-(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
@@ -255,7 +293,7 @@ constexpr auto operator-(const A& a, const B& b) {
 }
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator*(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
@@ -272,7 +310,7 @@ constexpr auto operator*(const A& a, const B& b) {
 }
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator/(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
@@ -280,11 +318,18 @@ constexpr auto operator/(const A& a, const B& b) {
 }
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator%(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_integer<T>();
-  return detail::elementwise([](T x, T y) -> T { return static_cast<T>(x % y); }, a, b);
+  return detail::elementwise(
+      [](T x, T y) -> T {
+        if constexpr (integer_element<T>)
+          return static_cast<T>(x % y);
+        else
+          return x;  // rejected above
+      },
+      a, b);
 }
 
 template <class T, int64_t... D>
@@ -303,62 +348,83 @@ constexpr Tile<T, D...> operator-(const Tile<T, D...>& a) {
 }
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator==(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   return detail::elementwise([](T x, T y) -> bool { return x == y; }, a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator!=(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   return detail::elementwise([](T x, T y) -> bool { return !(x == y); }, a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator<(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   return detail::elementwise([](T x, T y) -> bool { return x < y; }, a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator<=(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   return detail::elementwise([](T x, T y) -> bool { return x <= y; }, a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator>(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   return detail::elementwise([](T x, T y) -> bool { return x > y; }, a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator>=(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   return detail::elementwise([](T x, T y) -> bool { return x >= y; }, a, b);
 }
 
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator&(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_bitwise<T>();
-  return detail::elementwise([](T x, T y) -> T { return static_cast<T>(x & y); }, a, b);
+  return detail::elementwise(
+      [](T x, T y) -> T {
+        if constexpr (bitwise_element<T>)
+          return static_cast<T>(x & y);
+        else
+          return x;  // rejected above
+      },
+      a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator|(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_bitwise<T>();
-  return detail::elementwise([](T x, T y) -> T { return static_cast<T>(x | y); }, a, b);
+  return detail::elementwise(
+      [](T x, T y) -> T {
+        if constexpr (bitwise_element<T>)
+          return static_cast<T>(x | y);
+        else
+          return x;  // rejected above
+      },
+      a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator^(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_bitwise<T>();
-  return detail::elementwise([](T x, T y) -> T { return static_cast<T>(x ^ y); }, a, b);
+  return detail::elementwise(
+      [](T x, T y) -> T {
+        if constexpr (bitwise_element<T>)
+          return static_cast<T>(x ^ y);
+        else
+          return x;  // rejected above
+      },
+      a, b);
 }
 /// Bitwise not; on Tile<bool> it is logical not.
 template <class T, int64_t... D>
@@ -368,42 +434,85 @@ constexpr Tile<T, D...> operator~(const Tile<T, D...>& a) {
       [](T x) -> T {
         if constexpr (std::is_same_v<T, bool>)
           return !x;
-        else
+        else if constexpr (bitwise_element<T>)
           return static_cast<T>(~x);
+        else
+          return x;  // rejected above
       },
       a);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator<<(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_integer<T>();
   return detail::elementwise(
       [](T x, T y) -> T {
-        using U = detail::wide_unsigned_t<T>;
-        return static_cast<T>(static_cast<U>(x) << y);
+        if constexpr (integer_element<T>) {
+          using U = detail::wide_unsigned_t<T>;
+          return static_cast<T>(static_cast<U>(x) << y);
+        } else {
+          return x;  // rejected above
+        }
       },
       a, b);
 }
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto operator>>(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_integer<T>();
-  return detail::elementwise([](T x, T y) -> T { return static_cast<T>(x >> y); }, a, b);
+  return detail::elementwise(
+      [](T x, T y) -> T {
+        if constexpr (integer_element<T>)
+          return static_cast<T>(x >> y);
+        else
+          return x;  // rejected above
+      },
+      a, b);
 }
 
 // Compound assignment: `t op= x` is `t = t op x`.
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator+=(Tile<T, D...>& a, const B& b) { return a = a + b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator-=(Tile<T, D...>& a, const B& b) { return a = a - b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator*=(Tile<T, D...>& a, const B& b) { return a = a * b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator/=(Tile<T, D...>& a, const B& b) { return a = a / b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator%=(Tile<T, D...>& a, const B& b) { return a = a % b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator&=(Tile<T, D...>& a, const B& b) { return a = a & b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator|=(Tile<T, D...>& a, const B& b) { return a = a | b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator^=(Tile<T, D...>& a, const B& b) { return a = a ^ b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator<<=(Tile<T, D...>& a, const B& b) { return a = a << b; }
-template <class T, int64_t... D, class B> constexpr Tile<T, D...>& operator>>=(Tile<T, D...>& a, const B& b) { return a = a >> b; }
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator+=(Tile<T, D...>& a, const B& b) {
+  return a = a + b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator-=(Tile<T, D...>& a, const B& b) {
+  return a = a - b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator*=(Tile<T, D...>& a, const B& b) {
+  return a = a * b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator/=(Tile<T, D...>& a, const B& b) {
+  return a = a / b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator%=(Tile<T, D...>& a, const B& b) {
+  return a = a % b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator&=(Tile<T, D...>& a, const B& b) {
+  return a = a & b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator|=(Tile<T, D...>& a, const B& b) {
+  return a = a | b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator^=(Tile<T, D...>& a, const B& b) {
+  return a = a ^ b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator<<=(Tile<T, D...>& a, const B& b) {
+  return a = a << b;
+}
+template <class T, int64_t... D, class B>
+constexpr Tile<T, D...>& operator>>=(Tile<T, D...>& a, const B& b) {
+  return a = a >> b;
+}
 
 // ---- math ------------------------------------------------------------------------------------
 
@@ -425,43 +534,55 @@ Tile<T, D...> float_unary(const Tile<T, D...>& t, F f) {
 }
 }  // namespace detail
 
-template <class T, int64_t... D> Tile<T, D...> exp(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> exp(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::exp(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> exp2(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> exp2(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::exp2(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> log(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> log(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::log(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> log2(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> log2(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::log2(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> sqrt(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> sqrt(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::sqrt(x); });
 }
 /// 1 / sqrt(x).
-template <class T, int64_t... D> Tile<T, D...> rsqrt(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> rsqrt(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return decltype(x){1} / std::sqrt(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> sin(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> sin(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::sin(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> cos(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> cos(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::cos(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> tanh(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> tanh(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::tanh(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> floor(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> floor(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::floor(x); });
 }
-template <class T, int64_t... D> Tile<T, D...> ceil(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+Tile<T, D...> ceil(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::ceil(x); });
 }
 
 /// |x|; integers wrap (abs of the most negative value is itself).
-template <class T, int64_t... D> constexpr Tile<T, D...> abs(const Tile<T, D...>& t) {
+template <class T, int64_t... D>
+constexpr Tile<T, D...> abs(const Tile<T, D...>& t) {
   detail::require_arithmetic<T>();
   return detail::elementwise(
       [](T x) -> T {
@@ -472,14 +593,16 @@ template <class T, int64_t... D> constexpr Tile<T, D...> abs(const Tile<T, D...>
         else if constexpr (std::is_unsigned_v<T>)
           return x;
         else
-          return x < 0 ? static_cast<T>(detail::wide_unsigned_t<T>{0} - static_cast<detail::wide_unsigned_t<T>>(x)) : x;
+          return x < 0 ? static_cast<T>(detail::wide_unsigned_t<T>{0} -
+                                        static_cast<detail::wide_unsigned_t<T>>(x))
+                       : x;
       },
       t);
 }
 
 /// Elementwise minimum; for floating types a NaN operand yields the other operand (fmin).
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto min(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
@@ -497,7 +620,7 @@ constexpr auto min(const A& a, const B& b) {
 
 /// Elementwise maximum; for floating types a NaN operand yields the other operand (fmax).
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 constexpr auto max(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
@@ -515,7 +638,7 @@ constexpr auto max(const A& a, const B& b) {
 
 /// x to the power y; either operand may be a scalar.
 template <class A, class B>
-  requires detail::elementwise_operands<A, B>
+requires detail::elementwise_operands<A, B>
 auto pow(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   static_assert(floating_element<T>, "tile::pow needs a floating-point tile (float, double, f16 or bf16)");
@@ -531,7 +654,7 @@ auto pow(const A& a, const B& b) {
 
 /// a * b + c with a single rounding; any operand may be a scalar.
 template <class A, class B, class C>
-  requires detail::elementwise_operands<A, B, C>
+requires detail::elementwise_operands<A, B, C>
 auto fma(const A& a, const B& b, const C& c) {
   using T = detail::elem_t<A, B, C>;
   static_assert(floating_element<T>, "tile::fma needs a floating-point tile (float, double, f16 or bf16)");
@@ -549,12 +672,12 @@ auto fma(const A& a, const B& b, const C& c) {
 
 namespace detail {
 /// The element type of where(c, a, b): the tile operand's, or the common type of two scalars.
-template <class A, class B> struct where_element {
+template <class A, class B>
+struct where_element {
   using type = std::common_type_t<A, B>;
 };
 template <class A, class B>
-  requires(is_tile_v<A> || is_tile_v<B>)
-struct where_element<A, B> {
+requires(is_tile_v<A> || is_tile_v<B>) struct where_element<A, B> {
   using type = typename first_tile_t<A, B>::value_type;
 };
 }  // namespace detail
@@ -562,16 +685,19 @@ struct where_element<A, B> {
 /// cond ? a : b elementwise. `cond` is a Tile<bool, ...>; a and b are tiles of its shape or
 /// scalars (two scalars give a tile of their common type).
 template <int64_t... D, class A, class B>
-  requires detail::tile_or_scalar<A> && detail::tile_or_scalar<B>
+requires detail::tile_or_scalar<A> && detail::tile_or_scalar<B>
 constexpr auto where(const Tile<bool, D...>& cond, const A& a, const B& b) {
   using T = typename detail::where_element<A, B>::type;
   using R = Tile<T, D...>;
   R out;
+  detail::check_operand<R, A>();
+  detail::check_operand<R, B>();
   if constexpr (detail::operand_agrees<R, A>() && detail::operand_agrees<R, B>()) {
     auto& o = detail::TileAccess::storage(out);
     const auto& c = detail::TileAccess::storage(cond);
     for (std::size_t i = 0; i < o.size(); ++i)
-      o[i] = c[i] ? detail::operand_at<T>(a, static_cast<int64_t>(i)) : detail::operand_at<T>(b, static_cast<int64_t>(i));
+      o[i] = c[i] ? detail::operand_at<T>(a, static_cast<int64_t>(i))
+                  : detail::operand_at<T>(b, static_cast<int64_t>(i));
   }
   return out;
 }

@@ -45,6 +45,32 @@ static std::string absolutePath(llvm::StringRef path) {
   return abs.str().str();
 }
 
+/// `output: source header...`, for build systems that rebuild when any included file changes.
+static bool writeDepfile(const Options &options, const clang::SourceManager &sm) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(options.depfile, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    toolError("cannot write '" + options.depfile + "': " + ec.message());
+    return false;
+  }
+  auto escape = [](llvm::StringRef path) {
+    std::string escaped;
+    for (char c : path) {
+      if (c == ' ' || c == '#')
+        escaped += '\\';
+      if (c == '$')
+        escaped += '$';
+      escaped += c;
+    }
+    return escaped;
+  };
+  out << escape(options.output.empty() ? "-" : options.output) << ":";
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+    out << " \\\n  " << escape(absolutePath(it->first.getName()));
+  out << "\n";
+  return true;
+}
+
 int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &os) {
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
@@ -59,6 +85,8 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   DiagnosticScope scope(ast);
   clang::ASTContext &context = ast.getASTContext();
   const clang::SourceManager &sm = context.getSourceManager();
+  if (!options.depfile.empty() && !writeDepfile(options, sm))
+    return ToolFailure;
 
   std::vector<KernelInstance> kernels = discoverKernels(context);
   if (kernels.empty())

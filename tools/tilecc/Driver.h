@@ -22,6 +22,7 @@ enum class EmitKind { TileIR, TileGPUIR, Cuda };
 struct Options {
   FrontendOptions frontend;
   std::string output;           // -o
+  std::string depfile;          // -MF: Make-style list of the files the output depends on
   EmitKind emit = EmitKind::Cuda;
   bool cpuOnly = false;         // build --cpu
   std::vector<std::string> archs = {"sm_80", "sm_90a"};

@@ -25,6 +25,7 @@ OPTIONS:
   -I DIR, -D NAME[=V], -U NAME, -isystem DIR, -std=STD
                           passed to the C++ front end (and to nvcc for build)
   -p BUILD_DIR            read flags from BUILD_DIR/compile_commands.json
+  -MF FILE                compile: write a Make depfile of every header the source includes
   --cpu                   build: use the host C++ compiler only (CPU backend)
   --arch=LIST             build: GPU targets, default sm_80,sm_90a
   -L DIR, -l LIB          build: extra linker inputs
@@ -60,6 +61,9 @@ static bool parseArgs(int argc, char **argv, int first, Options &options) {
     }
     if (arg == "-o") {
       if (!needsValue(i, "-o", options.output))
+        return false;
+    } else if (arg == "-MF") {
+      if (!needsValue(i, "-MF", options.depfile))
         return false;
     } else if (arg.consume_front("--emit=")) {
       if (arg == "cuda")

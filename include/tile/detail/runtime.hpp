@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "tile/device.hpp"
 
@@ -43,5 +44,10 @@ void* gpu_stream(const Device& device);
 void gpu_check(const Device& device, int err, const char* kernel, const char* source);
 /// Waits for the device's stream; throws tile::Error naming the kernel on failure.
 void gpu_synchronize(const Device& device, const char* kernel, const char* source);
+
+/// A kernel's display name ("add<128>") from the __PRETTY_FUNCTION__ of a `template <auto K>`
+/// function and, when available, the mangled name of a type `KernelTag<K>` (used when the
+/// pretty name lacks template arguments, as clang's does).
+std::string kernel_display_name(const char* pretty_function, const char* mangled_tag);
 
 }  // namespace tile::detail

@@ -1,0 +1,25 @@
+// runtime/cuda/cuda_backend.hpp - the CUDA backend of tile_rt, as device.cpp sees it.
+//
+// Only compiled when the CUDA toolkit was found (TILE_RT_HAS_CUDA). Every device uses one
+// stream; copies are issued on it and waited for, so operations on a device are ordered.
+// CUDA errors become tile::Error. No GPU (or no driver) is not an error: device_count() is 0.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace tile::cuda {
+
+int device_count() noexcept;
+std::string device_name(int ordinal);
+
+void* allocate(int ordinal, std::size_t bytes);
+void release(int ordinal, void* ptr) noexcept;
+void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes);
+void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
+
+void* stream(int ordinal);
+void check_launch(int ordinal, int err, const char* kernel, const char* source);
+void synchronize(int ordinal, const char* kernel, const char* source);
+
+}  // namespace tile::cuda

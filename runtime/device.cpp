@@ -1,0 +1,159 @@
+// runtime/device.cpp - device selection, memory and copies for both backends.
+//
+// The CPU backend keeps arrays in 64-byte-aligned host memory. The CUDA backend (when built,
+// TILE_RT_HAS_CUDA) keeps them in device memory; see cuda/cuda_backend.hpp.
+#include "tile/device.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+#include "tile/detail/runtime.hpp"
+#include "tile/error.hpp"
+
+#if defined(TILE_RT_HAS_CUDA)
+#include "cuda/cuda_backend.hpp"
+#endif
+
+namespace tile {
+namespace {
+
+constexpr std::align_val_t kCpuAlignment{64};
+
+[[noreturn]] void no_cuda() { throw Error("tile: this tile_rt was built without CUDA support"); }
+
+const Device* first_gpu() {
+#if defined(TILE_RT_HAS_CUDA)
+  if (cuda::device_count() > 0) {
+    static const Device gpu(Device::Kind::Cuda, 0, "cuda:0 (" + cuda::device_name(0) + ")");
+    return &gpu;
+  }
+#endif
+  return nullptr;
+}
+
+const Device& pick_default_device() {
+  const char* env = std::getenv("TILE_DEVICE");
+  const std::string want = env ? env : "";
+  if (want == "cpu") return cpu_device();
+  if (want == "cuda" || want == "gpu") {
+    if (const Device* gpu = first_gpu()) return *gpu;
+    throw Error("TILE_DEVICE=" + want + ": no CUDA GPU is available (or tile_rt was built without CUDA)");
+  }
+  if (!want.empty() && want != "auto")
+    throw Error("TILE_DEVICE: expected cpu, cuda or auto, got '" + want + "'");
+  if (const Device* gpu = first_gpu()) return *gpu;
+  return cpu_device();
+}
+
+}  // namespace
+
+const Device& cpu_device() {
+  static const Device cpu(Device::Kind::Cpu, 0,
+                          "cpu (" + std::to_string(detail::cpu_num_threads()) + " threads)");
+  return cpu;
+}
+
+const Device& default_device() {
+  static const Device& device = pick_default_device();
+  return device;
+}
+
+namespace detail {
+
+Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
+  auto b = std::make_unique<Buffer>();
+  b->bytes = bytes;
+  b->device = &device;
+  if (bytes > 0) {
+    if (device.is_gpu()) {
+#if defined(TILE_RT_HAS_CUDA)
+      b->data = cuda::allocate(device.ordinal(), bytes);
+#else
+      no_cuda();
+#endif
+    } else {
+      b->data = ::operator new(bytes, kCpuAlignment);
+    }
+  }
+  return b.release();
+}
+
+void buffer_free(Buffer* b) noexcept {
+  if (!b) return;
+  if (b->exclusive_loan || b->shared_loans > 0) {
+    std::fprintf(stderr,
+                 "tile: fatal: a tile::Array was destroyed while it was still lent (%s); "
+                 "keep the array alive until the PartitionRef or the op that borrows it is gone\n",
+                 b->exclusive_loan ? "exclusively" : "shared");
+    std::abort();
+  }
+  if (b->data) {
+    if (b->device->is_gpu()) {
+#if defined(TILE_RT_HAS_CUDA)
+      cuda::release(b->device->ordinal(), b->data);
+#endif
+    } else {
+      ::operator delete(b->data, kCpuAlignment);
+    }
+  }
+  delete b;
+}
+
+void copy_to_device(const Device& device, void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0) return;
+  if (!device.is_gpu()) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::copy_to_device(device.ordinal(), dst, src, bytes);
+#else
+  no_cuda();
+#endif
+}
+
+void copy_to_host(const Device& device, void* dst, const void* src, std::size_t bytes) {
+  if (bytes == 0) return;
+  if (!device.is_gpu()) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::copy_to_host(device.ordinal(), dst, src, bytes);
+#else
+  no_cuda();
+#endif
+}
+
+void* gpu_stream(const Device& device) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::stream(device.ordinal());
+#endif
+  (void)device;
+  no_cuda();
+}
+
+void gpu_check(const Device& device, int err, const char* kernel, const char* source) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::check_launch(device.ordinal(), err, kernel, source);
+#else
+  (void)device, (void)err, (void)kernel, (void)source;
+  no_cuda();
+#endif
+}
+
+void gpu_synchronize(const Device& device, const char* kernel, const char* source) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::synchronize(device.ordinal(), kernel, source);
+#else
+  (void)device, (void)kernel, (void)source;
+  no_cuda();
+#endif
+}
+
+}  // namespace detail
+}  // namespace tile

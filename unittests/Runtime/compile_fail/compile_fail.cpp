@@ -1,0 +1,47 @@
+// Programs that must not compile, one per CASE_* macro; CMakeLists.txt runs the compiler on
+// each and checks that the diagnostic says what was wrong in tile terms.
+#include <tile/tile.hpp>
+
+using tile::dyn;
+using tile::Tensor;
+using tile::Tile;
+
+#if defined(CASE_SHAPE_MISMATCH)
+auto f(Tile<float, 128> a, Tile<float, 64> b) { return a + b; }
+#elif defined(CASE_ELEMENT_MISMATCH)
+auto f(Tile<float, 16> a, Tile<int32_t, 16> b) { return a * b; }
+#elif defined(CASE_NOT_POWER_OF_TWO)
+Tile<float, 100> t;
+#elif defined(CASE_STORE_THROUGH_SHARED)
+TILE_KERNEL void k(const Tensor<float, 128>& x) { x.store(x.load()); }
+#elif defined(CASE_COPY_SHARED_VIEW)
+TILE_KERNEL void k(const Tensor<float, 128>& x) {
+  auto copy = x;
+  copy.store(x.load());
+}
+#elif defined(CASE_LOAD_DYNAMIC_VIEW)
+TILE_KERNEL void k(Tensor<float, dyn>& z) { auto t = z.load(); }
+#elif defined(CASE_MOD_ON_FLOAT)
+auto f(Tile<float, 8> a) { return a % a; }
+#elif defined(CASE_MATH_ON_INTEGERS)
+auto f(Tile<int32_t, 8> a) { return tile::exp(a); }
+#elif defined(CASE_PARTITION_LVALUE)
+void f() {
+  auto a = tile::zeros<float>({8});
+  a.partition<4>();
+}
+#elif defined(CASE_SYNC_LVALUE)
+template <int B> TILE_KERNEL void inc(Tensor<float, B>& z) { z.store(z.load() + 1.0f); }
+void f() {
+  auto op = tile::launch<inc<4>>(tile::zeros<float>({8}).partition<4>());
+  op.sync();
+}
+#elif defined(CASE_LAUNCH_PARTITION_LVALUE)
+template <int B> TILE_KERNEL void inc(Tensor<float, B>& z) { z.store(z.load() + 1.0f); }
+void f() {
+  auto p = tile::zeros<float>({8}).partition<4>();
+  (void)tile::launch<inc<4>>(p);
+}
+#else
+#error "no CASE_* selected"
+#endif
