@@ -69,6 +69,7 @@ private:
   bool mapped = false;    // a #line into user source is in effect
   std::string curFile;
   unsigned curLine = 0;   // user line the next written line maps to
+  bool joinable = false;  // the last line was mapped to a source line and may be extended
 };
 
 /// The C++ spelling of a scalar element type, or nullopt when CodeGen cannot handle it.
@@ -88,7 +89,10 @@ std::string identifier(llvm::StringRef text);
 /// Emits one kernel function.
 class KernelEmitter {
 public:
-  KernelEmitter(mlir::func::FuncOp func, Printer &out) : func(func), out(out) {}
+  /// `name` is the C identifier the kernel's generated symbols derive from
+  /// (`__tilecc_<name>`, `__tilecc_launch_<name>`, ...), unique within the output.
+  KernelEmitter(mlir::func::FuncOp func, Printer &out, std::string name)
+      : func(func), out(out), sym("__tilecc_" + name) {}
   mlir::LogicalResult emit();
 
 private:
@@ -130,6 +134,11 @@ private:
   /// Declares a mutable local for a value of `type` (uninitialised, or copied from `init`).
   mlir::FailureOr<ValueInfo> declareMutable(mlir::Type type, unsigned indent,
                                             mlir::Location loc, mlir::Value init = {});
+
+  /// Tile programs packed into one CUDA block: small programs (fewer than 128 threads) share
+  /// a block so that the per-SM block limit does not cap occupancy. Valid while generated
+  /// kernels use no block-wide barrier or shared memory; programs past the grid return early.
+  unsigned programsPerBlock() const { return 32 * numWarps < 128 ? 128 / (32 * numWarps) : 1; }
 
   // Helpers.
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);

@@ -22,6 +22,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace tilecc {
@@ -93,7 +94,7 @@ tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return tilegpu::BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order);
 }
 
-struct TileAssignLayoutsPass : public impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
+struct TileAssignLayoutsPass : public tilecc::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
   void runOnOperation() override;
 };
 
@@ -160,7 +161,7 @@ void TileAssignLayoutsPass::runOnOperation() {
     }
     int64_t perWarp = 2 * kWarpSize; // two vector accesses per thread before adding a warp
     int64_t wanted = largestChunks / perWarp;
-    numWarps = wanted <= 1 ? 1 : unsigned(std::min<uint64_t>(llvm::PowerOf2Floor(wanted), kMaxWarps));
+    numWarps = wanted <= 1 ? 1 : unsigned(std::min<uint64_t>(llvm::bit_floor(uint64_t(wanted)), kMaxWarps));
   }
   func->setAttr(tilegpu::kNumWarpsAttrName,
                 IntegerAttr::get(IntegerType::get(ctx, 32), int64_t(numWarps)));

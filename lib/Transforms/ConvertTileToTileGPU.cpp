@@ -28,7 +28,8 @@ using namespace tilecc;
 
 namespace {
 
-/// Index arithmetic on one view's geometry, built at one insertion point.
+/// Index arithmetic on one view's geometry, built at one insertion point. Each quantity is
+/// built once per axis; canonicalize and cse merge what several accesses share.
 class ViewGeometry {
 public:
   ViewGeometry(OpBuilder &b, Location loc, Value view)
@@ -39,23 +40,29 @@ public:
   Value constant(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
 
   Value arrayDim(unsigned axis) {
-    return b.create<tilegpu::ArrayDimOp>(loc, view, int32_t(axis));
+    return cached(arrayDims, axis, [&] {
+      return b.create<tilegpu::ArrayDimOp>(loc, view, int32_t(axis)).getResult();
+    });
   }
 
   /// The piece's tile extent along `axis` (static when the view type knows it).
   Value tileExtent(unsigned axis) {
-    int64_t d = type.getShape()[axis];
-    if (!ShapedType::isDynamic(d))
-      return constant(d);
-    return b.create<tilegpu::PieceShapeOp>(loc, view, int32_t(axis));
+    return cached(extents, axis, [&]() -> Value {
+      int64_t d = type.getShape()[axis];
+      if (!ShapedType::isDynamic(d))
+        return constant(d);
+      return b.create<tilegpu::PieceShapeOp>(loc, view, int32_t(axis));
+    });
   }
 
-  /// Where the view starts in its array along `axis`.
+  /// Where the view starts in its array along `axis`: block_id * tile for a piece, else 0.
   Value origin(unsigned axis) {
-    if (!exclusive())
-      return constant(0);
-    Value id = b.create<tile::BlockIdOp>(loc, int32_t(axis));
-    return b.create<arith::MulIOp>(loc, id, tileExtent(axis));
+    return cached(origins, axis, [&]() -> Value {
+      if (!exclusive())
+        return constant(0);
+      Value id = b.create<tile::BlockIdOp>(loc, int32_t(axis));
+      return b.create<arith::MulIOp>(loc, id, tileExtent(axis));
+    });
   }
 
   /// One past the last valid element of the view along `axis`, in array coordinates.
@@ -66,7 +73,8 @@ public:
     return b.create<arith::MinSIOp>(loc, pieceEnd, arrayDim(axis));
   }
 
-  /// The valid extent of the view along `axis`.
+  /// The valid extent of the view along `axis`: max(0, min(tile, array_dim - origin)) for a
+  /// piece, array_dim for a whole array.
   Value validExtent(unsigned axis) {
     if (!exclusive())
       return arrayDim(axis);
@@ -76,10 +84,21 @@ public:
   }
 
 private:
+  template <class Build>
+  Value cached(llvm::SmallDenseMap<unsigned, Value> &cache, unsigned axis, Build build) {
+    auto it = cache.find(axis);
+    if (it != cache.end())
+      return it->second;
+    Value v = build();
+    cache[axis] = v;
+    return v;
+  }
+
   OpBuilder &b;
   Location loc;
   Value view;
   tile::ViewType type;
+  llvm::SmallDenseMap<unsigned, Value> arrayDims, extents, origins;
 };
 
 /// The per-thread vector width the layout of `tile` gives along its fastest axis.
@@ -115,7 +134,7 @@ Window windowFor(OpBuilder &b, Location loc, Value view, ValueRange offsets) {
 }
 
 struct ConvertTileToTileGPUPass
-    : public impl::ConvertTileToTileGPUBase<ConvertTileToTileGPUPass> {
+    : public tilecc::impl::ConvertTileToTileGPUBase<ConvertTileToTileGPUPass> {
   void runOnOperation() override;
 };
 

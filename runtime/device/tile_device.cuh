@@ -196,9 +196,13 @@ struct Grid {
   int32_t rank;
   int64_t extent[tile::detail::kMaxRank];
 
+  /// The number of programs. Extents past the rank are 1, so the product runs over all
+  /// kMaxRank axes with constant indices (a dynamic index would copy the kernel parameter to
+  /// local memory).
   TILE_DEV_HD int64_t size() const {
     int64_t n = 1;
-    for (int d = 0; d < rank; ++d) n *= extent[d];
+#pragma unroll
+    for (int d = 0; d < tile::detail::kMaxRank; ++d) n *= extent[d];
     return n;
   }
   TILE_DEV_HD int64_t num_blocks(int axis) const { return axis < rank ? extent[axis] : 1; }

@@ -6,4 +6,4 @@
 TILE_KERNEL void broken(tile::Tensor<float, 128>& z) {
   z.store(z.load()   // missing semicolon
 }
-// CHECK: syntax-error.cpp:7:21: error: expected ';'
+// CHECK: syntax-error.cpp:8:1: error: expected ')'

@@ -1,0 +1,482 @@
+//===- CudaEmitter.cpp - tilegpu kernels to CUDA C++: module and skeleton ------===//
+//
+// For each `tile.kernel` function: the layout aliases, the `__global__` kernel (its statements
+// come from EmitOps.cpp), the host launcher and the registration with the runtime
+// (tile/detail/abi.hpp). See KernelEmitter.h for how values are spelled.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <cmath>
+#include <cstdio>
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::codegen;
+
+//===----------------------------------------------------------------------===//
+// Printer and source locations
+//===----------------------------------------------------------------------===//
+
+std::optional<SrcLoc> tilecc::codegen::srcLocOf(Location loc) {
+  if (auto file = llvm::dyn_cast<FileLineColLoc>(loc))
+    return SrcLoc{file.getFilename().str(), file.getLine()};
+  if (auto name = llvm::dyn_cast<NameLoc>(loc))
+    return srcLocOf(name.getChildLoc());
+  if (auto call = llvm::dyn_cast<CallSiteLoc>(loc)) // code inlined from a callee
+    return srcLocOf(call.getCallee());
+  if (auto fused = llvm::dyn_cast<FusedLoc>(loc))
+    for (Location part : fused.getLocations())
+      if (std::optional<SrcLoc> found = srcLocOf(part))
+        return found;
+  if (auto opaque = llvm::dyn_cast<OpaqueLoc>(loc))
+    return srcLocOf(opaque.getFallbackLocation());
+  return std::nullopt;
+}
+
+std::string tilecc::codegen::quoted(StringRef text) {
+  std::string s = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      s += '\\';
+    if (c == '\n') {
+      s += "\\n";
+      continue;
+    }
+    s += c;
+  }
+  return s + "\"";
+}
+
+std::string tilecc::codegen::identifier(StringRef text) {
+  std::string s;
+  for (char c : text)
+    s += llvm::isAlnum(c) ? c : '_';
+  if (s.empty() || llvm::isDigit(s[0]))
+    s = "_" + s;
+  return s;
+}
+
+void Printer::line(unsigned indent, StringRef text, std::optional<SrcLoc> loc) {
+  bool located = options.lineDirectives && loc && loc->line > 0;
+  // Consecutive statements from one source line share one output line, so the mapping stays
+  // exact without a directive per statement.
+  if (located && joinable && mapped && loc->file == curFile && loc->line + 1 == curLine &&
+      !buffer.empty() && buffer.back() == '\n') {
+    buffer.pop_back();
+    buffer += ' ';
+    buffer += text;
+    buffer += '\n';
+    return;
+  }
+  if (located && (!mapped || loc->file != curFile || loc->line != curLine)) {
+    buffer += cat("#line ", loc->line, " ", quoted(loc->file), "\n");
+    ++nextLine;
+    mapped = true;
+    curFile = loc->file;
+    curLine = loc->line;
+  }
+  buffer.append(2 * indent, ' ');
+  buffer += text;
+  buffer += '\n';
+  ++nextLine;
+  ++curLine;
+  joinable = located;
+}
+
+void Printer::backToGenerated() {
+  if (!mapped || options.generatedFileName.empty())
+    return;
+  // The directive occupies line `nextLine`; the line after it is `nextLine + 1`.
+  buffer += cat("#line ", nextLine + 1, " ", quoted(options.generatedFileName), "\n");
+  ++nextLine;
+  mapped = false;
+  joinable = false;
+}
+
+//===----------------------------------------------------------------------===//
+// Types and literals
+//===----------------------------------------------------------------------===//
+
+std::optional<std::string> tilecc::codegen::cppType(Type type) {
+  if (type.isIndex())
+    return std::string("int64_t");
+  if (type.isF32())
+    return std::string("float");
+  if (type.isF64())
+    return std::string("double");
+  if (type.isF16())
+    return std::string("__half");
+  if (type.isBF16())
+    return std::string("__nv_bfloat16");
+  if (auto integer = llvm::dyn_cast<IntegerType>(type)) {
+    switch (integer.getWidth()) {
+    case 1:
+      return std::string("bool");
+    case 8:
+    case 16:
+    case 32:
+    case 64:
+      return cat("int", integer.getWidth(), "_t");
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string tilecc::codegen::cppUnsignedType(Type type) {
+  if (type.isIndex())
+    return "uint64_t";
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width == 1)
+    return "bool";
+  return cat("uint", width, "_t");
+}
+
+bool tilecc::codegen::isLowFloat(Type type) { return type.isF16() || type.isBF16(); }
+
+std::string tilecc::codegen::literal(const APInt &value, Type type) {
+  if (type.isInteger(1))
+    return value.isZero() ? "false" : "true";
+  unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+  int64_t v = value.sextOrTrunc(64).getSExtValue();
+  if (width < 64)
+    v = APInt(64, uint64_t(v)).trunc(width).getSExtValue();
+  if (width == 64 && v == INT64_MIN)
+    return "INT64_MIN";
+  if (width == 32 && v == INT32_MIN)
+    return "(-2147483647 - 1)";
+  if (v < 0)
+    return cat("(", v, ")");
+  return cat(v);
+}
+
+std::string tilecc::codegen::literal(const APFloat &value, Type type) {
+  std::optional<std::string> ctype = cppType(type);
+  APInt bits = value.bitcastToAPInt();
+  auto fromBits = [&] {
+    return cat("tile_dev::from_bits<", *ctype, ">(0x", llvm::toString(bits, 16, false),
+               bits.getBitWidth() > 32 ? "ull" : "u", ")");
+  };
+  if (!value.isFinite() || isLowFloat(type) || !(type.isF32() || type.isF64()))
+    return fromBits();
+  char text[64];
+  if (type.isF32())
+    std::snprintf(text, sizeof text, "%.9g", double(value.convertToFloat()));
+  else
+    std::snprintf(text, sizeof text, "%.17g", value.convertToDouble());
+  std::string s = text;
+  if (s.find_first_of(".e") == std::string::npos)
+    s += ".0";
+  if (type.isF32())
+    s += "f";
+  if (s[0] == '-')
+    return "(" + s + ")";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel skeleton
+//===----------------------------------------------------------------------===//
+
+static std::string joinInts(ArrayRef<int64_t> xs) {
+  std::string s;
+  for (auto [k, x] : llvm::enumerate(xs))
+    s += cat(k ? ", " : "", x);
+  return s;
+}
+
+static StringRef stringAttr(Operation *op, StringRef name) {
+  if (auto attr = op->getAttrOfType<StringAttr>(name))
+    return attr.getValue();
+  return {};
+}
+
+std::optional<unsigned> KernelEmitter::layoutIndex(RankedTensorType type) const {
+  for (auto [k, layout] : llvm::enumerate(layouts))
+    if (layout.type.getShape() == type.getShape() && layout.attr == type.getEncoding())
+      return unsigned(k);
+  return std::nullopt;
+}
+
+/// Checks a layout is one the device library can apply to `shape`.
+static LogicalResult checkLayout(Operation *op, tilegpu::BlockedLayoutAttr attr,
+                                 ArrayRef<int64_t> shape) {
+  if (attr.getRank() != shape.size())
+    return op->emitError() << "layout rank " << attr.getRank() << " differs from the rank "
+                           << shape.size() << " of the tile";
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t spt = attr.getSizePerThread()[d];
+    int64_t cta = spt * attr.getThreadsPerWarp()[d] * attr.getWarpsPerBlock()[d];
+    if (spt > shape[d] || shape[d] % spt != 0 ||
+        (cta <= shape[d] ? shape[d] % cta != 0 : cta % shape[d] != 0))
+      return op->emitError() << "layout " << attr << " does not tile shape ["
+                             << joinInts(shape) << "] evenly";
+  }
+  return success();
+}
+
+LogicalResult KernelEmitter::collectLayouts() {
+  LogicalResult result = success();
+  auto visit = [&](Operation *op, Type type) {
+    auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+    if (!tensor || failed(result))
+      return;
+    auto attr = llvm::dyn_cast_or_null<tilegpu::BlockedLayoutAttr>(tensor.getEncoding());
+    if (!attr) {
+      result = op->emitError() << "tile value of type " << tensor
+                               << " has no layout; run tile-assign-layouts before CodeGen";
+      return;
+    }
+    if (layoutIndex(tensor))
+      return;
+    if (failed(checkLayout(op, attr, tensor.getShape()))) {
+      result = failure();
+      return;
+    }
+    if (attr.getNumWarps() != numWarps) {
+      result = op->emitError() << "layout " << attr << " spreads over " << attr.getNumWarps()
+                               << " warps but the kernel has " << numWarps;
+      return;
+    }
+    Layout layout;
+    layout.type = tensor;
+    layout.attr = attr;
+    layout.elems = attr.getElemsPerThread(tensor.getShape());
+    layout.alias = cat(sym, "_L", layouts.size());
+    layout.thread = cat("t", layouts.size());
+    layouts.push_back(layout);
+  };
+  func.walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      visit(op, v.getType());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          visit(op, arg.getType());
+  });
+  return result;
+}
+
+/// Reserved local names of the generated kernel that a parameter must not take.
+static bool isReservedName(StringRef name) {
+  if (name == "grid" || name == "bid_" || name == "i_")
+    return true;
+  if (name.size() > 1 && (name[0] == 'v' || name[0] == 't' || name[0] == 'y') &&
+      llvm::all_of(name.drop_front(), llvm::isDigit))
+    return true;
+  return name.starts_with("__");
+}
+
+LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &launchArgs) {
+  Block &entry = func.getBody().front();
+  for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
+    std::string name = cat("arg", i);
+    if (auto given = func.getArgAttrOfType<StringAttr>(i, "tile.name")) {
+      std::string id = identifier(given.getValue());
+      if (id == given.getValue() && !isReservedName(id))
+        name = id;
+    }
+    if (i)
+      params += ", ", launchArgs += ", ";
+    if (auto view = llvm::dyn_cast<tile::ViewType>(arg.getType())) {
+      std::optional<std::string> elem = cppType(view.getElementType());
+      if (!elem)
+        return func.emitError() << "argument " << i << ": unsupported element type "
+                                << view.getElementType();
+      params += cat("tile_dev::View<", *elem, ", ", view.getRank(), "> ", name);
+      launchArgs += cat("tile_dev::make_view<", *elem, ", ", view.getRank(), ">(a.args[", i,
+                        "])");
+    } else if (std::optional<std::string> ctype = cppType(arg.getType())) {
+      StringRef source = *ctype;
+      if (auto given = func.getArgAttrOfType<StringAttr>(i, "tile.cpp_type"))
+        source = given.getValue();
+      params += cat(*ctype, " ", name);
+      launchArgs += cat("tile_dev::scalar_arg<", *ctype, ", ", source, ">(a.args[", i, "])");
+    } else {
+      return func.emitError() << "argument " << i << ": a kernel parameter of type "
+                              << arg.getType() << " cannot be passed to CUDA";
+    }
+    values[arg] = ValueInfo{name};
+  }
+  return success();
+}
+
+void KernelEmitter::emitLauncherAndRegistration(StringRef launchArgs) {
+  unsigned threads = 32 * numWarps;
+  unsigned numArgs = func.getNumArguments();
+  unsigned perBlock = programsPerBlock();
+  std::string launcher = cat("__tilecc_launch_", sym.substr(strlen("__tilecc_")));
+  out.line(0, cat("static int ", launcher,
+                  "(const tile::detail::LaunchArgs& a, void* stream) {"));
+  out.line(1, cat("if (a.num_args != ", numArgs, ") return (int)cudaErrorInvalidValue;"));
+  out.line(1, "const tile_dev::Grid grid = tile_dev::make_grid(a);");
+  out.line(1, "const int64_t programs = grid.size();");
+  out.line(1, "if (programs <= 0) return (int)cudaSuccess;");
+  out.line(1, perBlock == 1 ? std::string("const int64_t blocks = programs;")
+                            : cat("const int64_t blocks = (programs + ", perBlock - 1, ") / ",
+                                  perBlock, ";"));
+  out.line(1, "if (blocks > 2147483647) return (int)cudaErrorInvalidConfiguration;");
+  out.line(1, cat(sym, "<<<dim3((unsigned)blocks), dim3(", threads * perBlock,
+                  "), 0, (cudaStream_t)stream>>>(", launchArgs,
+                  numArgs ? ", " : "", "grid);"));
+  out.line(1, "return (int)cudaGetLastError();");
+  out.line(0, "}");
+
+  StringRef source = stringAttr(func, tile::kSourceAttrName);
+  std::string sourceText = source.str();
+  if (source.empty())
+    if (std::optional<SrcLoc> loc = srcLocOf(func.getLoc()))
+      sourceText = cat(loc->file, ":", loc->line);
+  out.line(0, cat("static tile::detail::GpuKernelRegistration< ",
+                  stringAttr(func, "tile.entry"), " > __tilecc_reg_",
+                  sym.substr(strlen("__tilecc_")), "{&", launcher, ", {",
+                  quoted(stringAttr(func, tile::kKernelAttrName)), ", ", quoted(sourceText),
+                  ", ", threads, ", 0}};"));
+}
+
+LogicalResult KernelEmitter::emit() {
+  StringRef kernelName = stringAttr(func, tile::kKernelAttrName);
+  if (stringAttr(func, "tile.entry").empty())
+    return func.emitError() << "kernel '" << kernelName
+                            << "' has no 'tile.entry' attribute naming its C++ entry";
+  if (!func.getBody().hasOneBlock())
+    return func.emitError() << "kernel '" << kernelName
+                            << "' has unstructured control flow; CodeGen needs one block";
+
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName)) {
+    if (attr.getInt() < 1 || attr.getInt() > 32)
+      return func.emitError() << "'" << tilegpu::kNumWarpsAttrName << "' out of range";
+    numWarps = unsigned(attr.getInt());
+  } else {
+    // Without the attribute, take the warps of the first layout (or a single warp).
+    func.walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto tensor = llvm::dyn_cast<RankedTensorType>(t))
+          if (auto attr = llvm::dyn_cast_or_null<tilegpu::BlockedLayoutAttr>(
+                  tensor.getEncoding())) {
+            numWarps = attr.getNumWarps();
+            return WalkResult::interrupt();
+          }
+      return WalkResult::advance();
+    });
+  }
+  if (failed(collectLayouts()))
+    return failure();
+
+  // Which per-thread maps and program coordinates the body needs.
+  func.walk([&](Operation *op) {
+    if (isa<tile::BlockIdOp>(op))
+      needsBlockIds = true;
+    Type tileType;
+    if (isa<tilegpu::GlobalLoadOp, tile::IotaOp>(op))
+      tileType = op->getResult(0).getType();
+    else if (auto store = dyn_cast<tilegpu::GlobalStoreOp>(op))
+      tileType = store.getValue().getType();
+    else if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue()))
+        if (!dense.isSplat())
+          tileType = constant.getType();
+    if (auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(tileType))
+      if (std::optional<unsigned> k = layoutIndex(tensor))
+        layouts[*k].needsThread = true;
+  });
+
+  std::string params, launchArgs;
+  if (failed(emitSignature(params, launchArgs)))
+    return failure();
+
+  unsigned threads = 32 * numWarps;
+  unsigned perBlock = programsPerBlock();
+  out.line(0, cat("// ", kernelName, ": ", numWarps, " warp(s), ", threads,
+                  " threads per tile program"));
+  if (perBlock > 1)
+    out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
+                    " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,
+                    ")"));
+  if (StringRef source = stringAttr(func, tile::kSourceAttrName); !source.empty())
+    out.line(0, cat("// defined at ", source));
+  for (Layout &layout : layouts) {
+    auto list = [](ArrayRef<unsigned> xs) {
+      std::string s = "tile_dev::Ix<";
+      for (auto [k, x] : llvm::enumerate(xs))
+        s += cat(k ? ", " : "", x);
+      return s + ">";
+    };
+    std::string shape = cat("tile_dev::Ix<", joinInts(layout.type.getShape()), ">");
+    out.line(0, cat("// ", layout.alias, ": ", layout.attr, " over [",
+                    joinInts(layout.type.getShape()), "], ", layout.elems,
+                    " element(s) per thread"));
+    out.line(0, cat("using ", layout.alias, " = tile_dev::Blocked<", shape, ", ",
+                    list(layout.attr.getSizePerThread()), ", ",
+                    list(layout.attr.getThreadsPerWarp()), ", ",
+                    list(layout.attr.getWarpsPerBlock()), ", ", list(layout.attr.getOrder()),
+                    ">;"));
+    out.line(0, cat("static_assert(", layout.alias, "::num_threads == ", threads, " && ",
+                    layout.alias, "::elems == ", layout.elems, ", \"tilecc: layout mismatch\");"));
+  }
+
+  // The signature and the prologue share the kernel's source line.
+  std::string head = cat("__global__ void __launch_bounds__(", threads * perBlock, ") ", sym,
+                         "(", params, params.empty() ? "" : ", ", "tile_dev::Grid grid) {");
+  std::string program = "blockIdx.x", tid = "threadIdx.x";
+  if (perBlock > 1) {
+    head += cat(" const int64_t prog_ = int64_t(blockIdx.x) * ", perBlock, " + threadIdx.x / ",
+                threads, "; if (prog_ >= grid.size()) return;");
+    program = "prog_";
+    tid = cat("threadIdx.x % ", threads);
+  }
+  if (needsBlockIds)
+    head += cat(" int64_t bid_[4]; grid.decompose(", program, ", bid_);");
+  for (Layout &layout : layouts)
+    if (layout.needsThread)
+      head += cat(" const tile_dev::Thread<", layout.alias, "> ", layout.thread, "(", tid, ");");
+  out.line(0, head, func.getLoc());
+  if (failed(emitBlock(func.getBody().front(), 1)))
+    return failure();
+  out.line(0, "}");
+  out.backToGenerated();
+  emitLauncherAndRegistration(launchArgs);
+  out.line(0, "");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+LogicalResult tilecc::emitCuda(ModuleOp module, llvm::raw_ostream &os,
+                               const CudaEmitOptions &options) {
+  Printer out(options);
+  out.line(0, "// Generated by tilecc: CUDA kernels, launchers and registrations for the tile");
+  out.line(0, "// kernels of this file. Do not edit.");
+  if (options.includeRuntimeHeader)
+    out.line(0, "#include <device/tile_device.cuh>");
+  out.line(0, "");
+  bool ok = true;
+  llvm::StringSet<> names;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!func->hasAttr(tile::kKernelAttrName) || func.isExternal())
+      continue;
+    std::string name = identifier(func.getSymName());
+    for (unsigned k = 1; !names.insert(name).second; ++k)
+      name = cat(identifier(func.getSymName()), "_", k);
+    KernelEmitter kernel(func, out, name);
+    if (failed(kernel.emit()))
+      ok = false;
+  }
+  if (!ok)
+    return failure();
+  os << out.text();
+  return success();
+}
+
+LogicalResult tilecc::emitCuda(ModuleOp module, llvm::raw_ostream &os) {
+  return emitCuda(module, os, CudaEmitOptions{});
+}

@@ -1,0 +1,46 @@
+// The add kernel end to end (tile form -> pipeline -> CUDA): layout alias, kernel with #line
+// directives into the user's source, host launcher and registration.
+// RUN: tilecc-translate --tile-to-cuda %s | FileCheck %s
+
+func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y: !tile.view<?xf32>)
+    attributes {tile.kernel = "add<128>", tile.source = "add.tile.cpp:5", tile.entry = "&::add<128>"} {
+  %o = tile.piece_origin %z, 0 : !tile.view<128xf32, exclusive> loc("add.tile.cpp":6:13)
+  %a = tile.load %x[%o] : !tile.view<?xf32> -> tensor<128xf32> loc("add.tile.cpp":6:13)
+  %b = tile.load %y[%o] : !tile.view<?xf32> -> tensor<128xf32> loc("add.tile.cpp":7:13)
+  %c = arith.addf %a, %b : tensor<128xf32> loc("add.tile.cpp":8:14)
+  %c0 = arith.constant 0 : index loc("add.tile.cpp":8:5)
+  tile.store %c, %z[%c0] : tensor<128xf32>, !tile.view<128xf32, exclusive> loc("add.tile.cpp":8:5)
+  return loc("add.tile.cpp":9:1)
+} loc("add.tile.cpp":5:17)
+
+// CHECK: #include <device/tile_device.cuh>
+// CHECK: // add<128>: 1 warp(s), 32 threads per tile program
+// CHECK-NEXT: // 4 tile programs per CUDA block of 128 threads (program = blockIdx.x * 4 + threadIdx.x / 32)
+// CHECK-NEXT: // defined at add.tile.cpp:5
+// CHECK: using __tilecc_add_128_L0 = tile_dev::Blocked<tile_dev::Ix<128>, tile_dev::Ix<4>, tile_dev::Ix<32>, tile_dev::Ix<1>, tile_dev::Ix<0>>;
+// CHECK-NEXT: static_assert(__tilecc_add_128_L0::num_threads == 32 && __tilecc_add_128_L0::elems == 4, "tilecc: layout mismatch");
+
+// The kernel: signature and prologue on the kernel's line, then one output line per source line.
+// CHECK-NEXT: #line 5 "add.tile.cpp"
+// CHECK-NEXT: __global__ void __launch_bounds__(128) __tilecc_add_128(tile_dev::View<float, 1> arg0, tile_dev::View<float, 1> arg1, tile_dev::View<float, 1> arg2, tile_dev::Grid grid) {
+// CHECK-SAME: const int64_t prog_ = int64_t(blockIdx.x) * 4 + threadIdx.x / 32; if (prog_ >= grid.size()) return;
+// CHECK-SAME: int64_t bid_[4]; grid.decompose(prog_, bid_);
+// CHECK-SAME: const tile_dev::Thread<__tilecc_add_128_L0> t0(threadIdx.x % 32);
+// CHECK-NEXT: const int64_t [[ID:v[0-9]+]] = bid_[0]; const int64_t [[ORIGIN:v[0-9]+]] = [[ID]] * 128; const int64_t [[NX:v[0-9]+]] = arg1.shape[0]; float [[A:v[0-9]+]][4]; tile_dev::load<4, true>([[A]], arg1, t0, {[[ORIGIN]]}, {0}, {[[NX]]});
+// CHECK-NEXT: const int64_t [[NY:v[0-9]+]] = arg2.shape[0]; float [[B:v[0-9]+]][4]; tile_dev::load<4, true>([[B]], arg2, t0, {[[ORIGIN]]}, {0}, {[[NY]]});
+// CHECK-NEXT: float [[C:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[C]][i_] = [[A]][i_] + [[B]][i_];
+// CHECK-SAME: const int64_t [[END:v[0-9]+]] = [[ORIGIN]] + 128; const int64_t [[NZ:v[0-9]+]] = arg0.shape[0]; const int64_t [[BOUND:v[0-9]+]] = tile_dev::smin<int64_t>([[END]], [[NZ]]);
+// CHECK-SAME: tile_dev::store<4>(arg0, t0, [[C]], {[[ORIGIN]]}, {[[ORIGIN]]}, {[[BOUND]]});
+// CHECK-NEXT: }
+
+// CHECK-NEXT: static int __tilecc_launch_add_128(const tile::detail::LaunchArgs& a, void* stream) {
+// CHECK-NEXT: if (a.num_args != 3) return (int)cudaErrorInvalidValue;
+// CHECK-NEXT: const tile_dev::Grid grid = tile_dev::make_grid(a);
+// CHECK-NEXT: const int64_t programs = grid.size();
+// CHECK-NEXT: if (programs <= 0) return (int)cudaSuccess;
+// CHECK-NEXT: const int64_t blocks = (programs + 3) / 4;
+// CHECK-NEXT: if (blocks > 2147483647) return (int)cudaErrorInvalidConfiguration;
+// CHECK-NEXT: __tilecc_add_128<<<dim3((unsigned)blocks), dim3(128), 0, (cudaStream_t)stream>>>(tile_dev::make_view<float, 1>(a.args[0]), tile_dev::make_view<float, 1>(a.args[1]), tile_dev::make_view<float, 1>(a.args[2]), grid);
+// CHECK-NEXT: return (int)cudaGetLastError();
+// CHECK-NEXT: }
+// CHECK-NEXT: static tile::detail::GpuKernelRegistration< &::add<128> > __tilecc_reg_add_128{&__tilecc_launch_add_128, {"add<128>", "add.tile.cpp:5", 32, 0}};
