@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Prepares a GPU run on a machine with tilecc built: compiles every example, the add benchmark
+# and the GPU CodeGen test to CUDA into .device-carry/ (the GPU machine has nvcc but no LLVM).
+# Then run bench/gpu/run.sh on the GPU machine with .device-carry present.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=${BUILD_DIR:-$root/build}
+carry=$root/.device-carry
+rm -rf "$carry" && mkdir -p "$carry"
+for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
+           examples/matrix_relu/matrix_relu.tile.cpp bench/add_bandwidth.tile.cpp; do
+  name=$(basename "$src" .tile.cpp)
+  "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
+done
+"$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
+  -o "$carry/run-kernels.cu"
+git -C "$root" rev-parse HEAD > "$carry/commit"
+ls -l "$carry"
