@@ -28,8 +28,7 @@ function(tilecc_add_kernels target)
     target_compile_options(${target} PRIVATE
       "$<$<COMPILE_LANGUAGE:CUDA>:-gencode=arch=compute_${num},code=sm_${num}>")
   endforeach()
-  set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES OFF CUDA_STANDARD 20
-                        CUDA_STANDARD_REQUIRED ON)
+  set_target_properties(${target} PROPERTIES CUDA_ARCHITECTURES OFF CUDA_STANDARD 20)
   target_include_directories(${target} PRIVATE "${PROJECT_SOURCE_DIR}/runtime")
   target_link_libraries(${target} PRIVATE tile_rt)
 endfunction()

@@ -21,8 +21,18 @@ include = os.path.join(config.tilecc_src_root, "include")
 runtime = os.path.join(config.tilecc_src_root, "runtime")
 libdir = os.path.join(config.tilecc_obj_root, "lib")
 config.substitutions.append(("%tile_include", include))
+config.substitutions.append(("%tile_libdir", libdir))
+# GPU tests run where a GPU answers (never in CI).
+import shutil
+import subprocess
+if shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:
+    config.available_features.add("cuda-gpu")
 if config.nvcc:
     config.available_features.add("nvcc")
+    # %nvcc-link links objects; listed first so that %nvcc does not match its prefix.
+    config.substitutions.append((
+        "%nvcc-link",
+        f"{config.nvcc} -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"))
     config.substitutions.append((
         "%nvcc",
         f"{config.nvcc} -std=c++20 -x cu -I{include} -I{runtime} "
