@@ -174,7 +174,8 @@ class Tensor {
   /// (The return type is deduced so that a dynamic view fails with the message below only.)
   auto load() const {
     static_assert(((Dims != dyn) && ...), "Tensor::load(): every dimension of the view must be static");
-    if constexpr (((Dims != dyn) && ...))
+    // A shape Tile rejects has already been reported by Tile's own static_assert: stop there.
+    if constexpr (((Dims != dyn && detail::is_pow2(Dims)) && ...))
       return detail::load_box<Tile<T, Dims...>>(data_, extent_, stride_, std::array<int64_t, rank>{});
   }
 
@@ -182,7 +183,8 @@ class Tensor {
   /// (non-const) view can store.
   void store(const Tile<T, Dims...>& t) {
     static_assert(((Dims != dyn) && ...), "Tensor::store(): every dimension of the view must be static");
-    detail::store_box(t, data_, extent_, stride_, std::array<int64_t, rank>{});
+    if constexpr (((Dims != dyn && detail::is_pow2(Dims)) && ...))
+      detail::store_box(t, data_, extent_, stride_, std::array<int64_t, rank>{});
   }
 
   /// A read-only view of this one cut into Ts-shaped tiles.

@@ -55,7 +55,8 @@ static SmallVector<int64_t> integerTemplateArgs(const clang::FunctionDecl *fn) {
   return result;
 }
 
-/// Elementwise math on float tiles or scalars.
+/// Elementwise math on float tiles or scalars. min/max follow the CPU reference (std::fmin and
+/// std::fmax: a NaN operand yields the other operand), hence minnumf/maxnumf.
 static FailureOr<Value> buildMath(KernelLowerer &lw, llvm::StringRef name, ArrayRef<Value> args,
                                   clang::QualType element, Location l) {
   OpBuilder &b = lw.builder;
@@ -83,11 +84,11 @@ static FailureOr<Value> buildMath(KernelLowerer &lw, llvm::StringRef name, Array
   if (args.size() == 2) {
     Value y = args[1];
     if (name == "min")
-      return isFloat ? b.create<arith::MinimumFOp>(l, x, y).getResult()
+      return isFloat ? b.create<arith::MinNumFOp>(l, x, y).getResult()
                      : (isUnsigned ? b.create<arith::MinUIOp>(l, x, y).getResult()
                                    : b.create<arith::MinSIOp>(l, x, y).getResult());
     if (name == "max")
-      return isFloat ? b.create<arith::MaximumFOp>(l, x, y).getResult()
+      return isFloat ? b.create<arith::MaxNumFOp>(l, x, y).getResult()
                      : (isUnsigned ? b.create<arith::MaxUIOp>(l, x, y).getResult()
                                    : b.create<arith::MaxSIOp>(l, x, y).getResult());
     if (name == "pow" && isFloat)
@@ -259,6 +260,16 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
 /// Maps an overloaded operator of the tile library onto the C++ binary operator it means.
 static std::optional<clang::BinaryOperatorKind> binaryKind(clang::OverloadedOperatorKind op) {
   switch (op) {
+  case clang::OO_PlusEqual: return clang::BO_Add;
+  case clang::OO_MinusEqual: return clang::BO_Sub;
+  case clang::OO_StarEqual: return clang::BO_Mul;
+  case clang::OO_SlashEqual: return clang::BO_Div;
+  case clang::OO_PercentEqual: return clang::BO_Rem;
+  case clang::OO_AmpEqual: return clang::BO_And;
+  case clang::OO_PipeEqual: return clang::BO_Or;
+  case clang::OO_CaretEqual: return clang::BO_Xor;
+  case clang::OO_LessLessEqual: return clang::BO_Shl;
+  case clang::OO_GreaterGreaterEqual: return clang::BO_Shr;
   case clang::OO_Plus: return clang::BO_Add;
   case clang::OO_Minus: return clang::BO_Sub;
   case clang::OO_Star: return clang::BO_Mul;
@@ -277,6 +288,14 @@ static std::optional<clang::BinaryOperatorKind> binaryKind(clang::OverloadedOper
   case clang::OO_GreaterEqual: return clang::BO_GE;
   default: return std::nullopt;
   }
+}
+
+static bool isCompoundAssignment(clang::OverloadedOperatorKind op) {
+  return llvm::is_contained({clang::OO_PlusEqual, clang::OO_MinusEqual, clang::OO_StarEqual,
+                             clang::OO_SlashEqual, clang::OO_PercentEqual, clang::OO_AmpEqual,
+                             clang::OO_PipeEqual, clang::OO_CaretEqual, clang::OO_LessLessEqual,
+                             clang::OO_GreaterGreaterEqual},
+                            op);
 }
 
 LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *call) {
@@ -347,6 +366,15 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
   if (failed(result)) {
     (void)unsupported(call, "this tile operator");
     return failure();
+  }
+  if (isCompoundAssignment(op)) {
+    // `t += x`: rebinds the tile variable.
+    const auto *ref = dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts());
+    if (!ref || !values.count(ref->getDecl())) {
+      (void)unsupported(call, "compound assignment to anything but a local tile variable");
+      return failure();
+    }
+    values[ref->getDecl()] = *result;
   }
   return Lowered(*result);
 }

@@ -12,6 +12,6 @@ TILE_KERNEL void act(tile::Tensor<float, 128>& z, const tile::Tensor<float, tile
 
 // CHECK-LABEL: func.func @act(
 // CHECK-NOT: call
-// CHECK: arith.maximumf
+// CHECK: arith.maxnumf
 // CHECK: arith.mulf
 // CHECK: tile.store
