@@ -49,3 +49,8 @@ clang::DiagnosticBuilder tilecc::report(clang::DiagnosticsEngine &diags,
   std::string format = (llvm::Twine(info.message) + " [" + info.id + "]").str();
   return diags.Report(loc, compat::customDiagID(diags, level, format));
 }
+
+clang::DiagnosticBuilder tilecc::note(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,
+                                      llvm::StringRef message) {
+  return diags.Report(loc, compat::customDiagID(diags, clang::DiagnosticsEngine::Note, message));
+}

@@ -41,6 +41,11 @@ Severity ruleSeverity(Rule rule);
 clang::DiagnosticBuilder report(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,
                                 Rule rule);
 
+/// A note attached to the diagnostic just reported (the loan's origin, the later use, ...).
+/// Notes of an ignored diagnostic are dropped with it, as in clang.
+clang::DiagnosticBuilder note(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,
+                              llvm::StringRef message);
+
 } // namespace tilecc
 
 #endif
