@@ -6,7 +6,8 @@
 //    clipped), its strides, its origin in the underlying array and that array's shape.
 //  * `TiledView<T, Ts...>` / `TiledViewMut<T, Ts...>`: the view cut into Ts-shaped tiles, from
 //    `t.partition<Ts...>()` (read-only) and `z.partition_mut<Ts...>()` (exclusive views only).
-//  * free functions `num_tiles`, `load_tile_like`, `block_id`, `num_blocks`.
+//  * free functions `num_tiles`, `load_tile_like`, `block_id`, `num_blocks`;
+//  * `tile::unchecked::load/store`: tile access without bounds handling (TILE_UNSAFE code only).
 // Loads outside the valid extent read zeros; stores outside it are dropped. Tensors cannot be
 // copied (a copy of a shared view would be writable) and `store` is a non-const member, so a
 // `const Tensor&` cannot be written.
@@ -323,5 +324,74 @@ inline int64_t num_blocks(int axis = 0) {
   const auto& p = detail::current_program;
   return axis >= 0 && axis < p.rank ? p.count[static_cast<std::size_t>(axis)] : 1;
 }
+
+// ---- unchecked access ------------------------------------------------------------------------
+
+/// Tile loads and stores WITHOUT bounds handling, for code that has proved its indices itself.
+/// Only a function marked TILE_UNSAFE or TILE_TRUSTED("why") may use them (tilecc rule
+/// tile-unchecked-outside-unsafe). Tile (i, j, ...) of a tiled view must lie entirely inside
+/// the view's valid extent: nothing is padded, clipped or dropped, on the CPU path as on the
+/// GPU, and a tile reaching past the extent (or a negative index) reads or writes whatever
+/// memory lies there: undefined behaviour, not a zero or a dropped element.
+namespace unchecked {
+
+namespace detail_unchecked {
+/// Calls f(element pointer, flat tile position, inner stride) for each row of the tile box at
+/// `start`, with no extent check.
+template <class TileT, class T, std::size_t R, class F>
+void for_each_tile_row(T* base, const std::array<int64_t, R>& stride, const std::array<int64_t, R>& start,
+                       F&& f) {
+  detail::for_each_row(TileT::shape, [&](const std::array<int64_t, R>& idx, int64_t flat) {
+    int64_t off = 0;
+    for (std::size_t a = 0; a < R; ++a) off += (start[a] + idx[a]) * stride[a];
+    f(base + off, flat, stride[R - 1]);
+  });
+}
+}  // namespace detail_unchecked
+
+/// Tile (i, j, ...) of a tiled view, read without bounds handling.
+template <class T, int64_t... Ts>
+Tile<T, Ts...> load(const TiledView<T, Ts...>& v, detail::index_t<Ts>... i) {
+  using Acc = detail::TensorAccess;
+  Tile<T, Ts...> t;
+  auto& s = detail::TileAccess::storage(t);
+  constexpr int64_t width = Tile<T, Ts...>::shape[sizeof...(Ts) - 1];
+  detail_unchecked::for_each_tile_row<Tile<T, Ts...>>(
+      Acc::data(v), Acc::strides(v), std::array<int64_t, sizeof...(Ts)>{(i * Ts)...},
+      [&](const T* row, int64_t flat, int64_t inner) {
+        for (int64_t k = 0; k < width; ++k) s[static_cast<std::size_t>(flat + k)] = row[k * inner];
+      });
+  return t;
+}
+
+/// Tile (i, j, ...) of a mutable tiled view, read without bounds handling.
+template <class T, int64_t... Ts>
+Tile<T, Ts...> load(const TiledViewMut<T, Ts...>& v, detail::index_t<Ts>... i) {
+  using Acc = detail::TensorAccess;
+  Tile<T, Ts...> t;
+  auto& s = detail::TileAccess::storage(t);
+  constexpr int64_t width = Tile<T, Ts...>::shape[sizeof...(Ts) - 1];
+  detail_unchecked::for_each_tile_row<Tile<T, Ts...>>(
+      static_cast<const T*>(Acc::data(v)), Acc::strides(v), std::array<int64_t, sizeof...(Ts)>{(i * Ts)...},
+      [&](const T* row, int64_t flat, int64_t inner) {
+        for (int64_t k = 0; k < width; ++k) s[static_cast<std::size_t>(flat + k)] = row[k * inner];
+      });
+  return t;
+}
+
+/// Writes tile t at tile index (i, j, ...) of a mutable tiled view without bounds handling.
+template <class T, int64_t... Ts>
+void store(TiledViewMut<T, Ts...>& v, const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
+  using Acc = detail::TensorAccess;
+  const auto& s = detail::TileAccess::storage(t);
+  constexpr int64_t width = Tile<T, Ts...>::shape[sizeof...(Ts) - 1];
+  detail_unchecked::for_each_tile_row<Tile<T, Ts...>>(
+      Acc::data(v), Acc::strides(v), std::array<int64_t, sizeof...(Ts)>{(i * Ts)...},
+      [&](T* row, int64_t flat, int64_t inner) {
+        for (int64_t k = 0; k < width; ++k) row[k * inner] = s[static_cast<std::size_t>(flat + k)];
+      });
+}
+
+}  // namespace unchecked
 
 }  // namespace tile

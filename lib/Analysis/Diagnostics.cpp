@@ -10,7 +10,7 @@
 using namespace tilecc;
 
 static const RuleInfo kRules[] = {
-#define TILE_RULE(Enum, Id, Sev, Message) {Rule::Enum, Id, Severity::Sev, Message},
+#define TILE_RULE(Enum, Id, Sev, Message) {Rule::Enum, Id, Severity::Sev, Message, #Enum},
 #include "tilecc/Analysis/Rules.def"
 };
 
@@ -40,7 +40,7 @@ Severity tilecc::ruleSeverity(Rule rule) {
 clang::DiagnosticBuilder tilecc::report(clang::DiagnosticsEngine &diags,
                                         clang::SourceLocation loc, Rule rule) {
   const RuleInfo &info = ruleInfo(rule);
-  clang::DiagnosticsEngine::Level level;
+  clang::DiagnosticsEngine::Level level = clang::DiagnosticsEngine::Error;
   switch (ruleSeverity(rule)) {
   case Severity::Ignored: level = clang::DiagnosticsEngine::Ignored; break;
   case Severity::Warning: level = clang::DiagnosticsEngine::Warning; break;

@@ -50,6 +50,9 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *call) {
+    // The uninstantiated body of a generic lambda: its calls are checked where it is instantiated.
+    if (call->isInstantiationDependent())
+      return true;
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee) {
       if (!isa<CXXPseudoDestructorExpr>(call->getCallee()->IgnoreParenImpCasts()))

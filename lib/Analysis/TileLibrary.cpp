@@ -16,6 +16,18 @@ bool tilecc::isInTileNamespace(const Decl *decl) {
   return false;
 }
 
+bool tilecc::isTileUnchecked(const Decl *decl) {
+  for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent()) {
+    const auto *ns = dyn_cast<NamespaceDecl>(dc);
+    if (ns && ns->getName() == "unchecked") {
+      const auto *parent = dyn_cast<NamespaceDecl>(ns->getParent());
+      return parent && parent->getName() == "tile" &&
+             parent->getParent()->getRedeclContext()->isTranslationUnit();
+    }
+  }
+  return false;
+}
+
 bool tilecc::hasAnnotation(const Decl *decl, llvm::StringRef name) {
   for (const auto *attr : decl->specific_attrs<AnnotateAttr>())
     if (attr->getAnnotation() == name)

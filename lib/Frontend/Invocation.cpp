@@ -80,6 +80,8 @@ bool tilecc::buildASTs(const FrontendOptions &options,
     tool.appendArgumentsAdjuster(
         getInsertArgumentAdjuster({"-x", "c++"}, ArgumentInsertPosition::BEGIN));
 
+  if (options.diagnostics)
+    tool.setDiagnosticConsumer(options.diagnostics);
   int status = tool.buildASTs(asts);
   if (asts.size() != options.files.size()) {
     if (error.empty())

@@ -1,13 +1,14 @@
 //===- Compile.cpp - tilecc compile: C++ tile source -> CUDA C++ --------------===//
 //
-// Parse with Clang, discover kernel instantiations, check the kernel rules, lower each kernel to
-// the tile dialect, run the tile -> tilegpu pipeline and print CUDA C++ after the user's source.
+// Parse with Clang, discover kernel instantiations, run every check (runChecks: the kernel rules
+// and both sides of the borrow checker), lower each kernel to the tile dialect, run the
+// tile -> tilegpu pipeline and print CUDA C++ after the user's source.
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
 
+#include "tilecc/Analysis/Checks.h"
 #include "tilecc/Analysis/Diagnostics.h"
-#include "tilecc/Analysis/KernelRules.h"
 #include "tilecc/CodeGen/CudaEmitter.h"
 #include "tilecc/Frontend/KernelDiscovery.h"
 #include "tilecc/InitAllDialects.h"
@@ -24,20 +25,6 @@
 
 using namespace tilecc;
 using namespace tilecc::driver;
-
-namespace {
-/// Keeps clang's diagnostic printer attached to the parsed file while tilecc reports.
-class DiagnosticScope {
-public:
-  explicit DiagnosticScope(clang::ASTUnit &ast) : diags(ast.getDiagnostics()) {
-    diags.getClient()->BeginSourceFile(ast.getLangOpts(), &ast.getPreprocessor());
-  }
-  ~DiagnosticScope() { diags.getClient()->EndSourceFile(); }
-
-private:
-  clang::DiagnosticsEngine &diags;
-};
-} // namespace
 
 static std::string absolutePath(llvm::StringRef path) {
   llvm::SmallString<256> abs(path);
@@ -72,10 +59,19 @@ static bool writeDepfile(const Options &options, const clang::SourceManager &sm)
   return true;
 }
 
+FrontendOptions tilecc::driver::frontendOptions(const Options &options,
+                                                 std::vector<std::string> files) {
+  FrontendOptions frontend = options.frontend;
+  frontend.files = std::move(files);
+  if (options.warningsAsErrors)
+    frontend.compilerArgs.push_back("-Werror");
+  return frontend;
+}
+
 int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &os) {
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
-  if (!buildASTs(options.frontend, asts, error)) {
+  if (!buildASTs(frontendOptions(options, options.frontend.files), asts, error)) {
     toolError(error);
     return ToolFailure;
   }
@@ -92,9 +88,12 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   std::vector<KernelInstance> kernels = discoverKernels(context);
   if (kernels.empty())
     report(diags, sm.getLocForStartOfFile(sm.getMainFileID()), Rule::NoKernels);
+  // The same analyses as `tilecc check`; nothing is emitted for a file with errors.
+  std::vector<const clang::FunctionDecl *> decls;
   for (const KernelInstance &kernel : kernels)
-    checkKernelRules(context, kernel.decl);
-  if (diags.hasErrorOccurred())
+    decls.push_back(kernel.decl);
+  bool clean = runChecks(context, decls);
+  if (!clean || diags.hasErrorOccurred())
     return InputError;
 
   mlir::DialectRegistry registry;

@@ -1,8 +1,10 @@
 //===- Driver.h - tilecc's subcommands --------------------------------*- C++ -*-===//
 //
 // `tilecc compile` (check, lower, emit CUDA C++ or IR), `tilecc build` (compile + nvcc + link
-// tile_rt, or the host compiler alone with --cpu). Exit codes: 0 success, 1 the input has
-// errors, 2 the tool failed.
+// tile_rt, or the host compiler alone with --cpu), `tilecc check` (the analyses alone, reported
+// as clang text, SARIF or GitHub annotations, or compared with -verify expectations),
+// `tilecc --explain [ID]`. Exit codes: 0 success, 1 the input has errors (or, for check,
+// warnings under -Werror), 2 the tool failed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_TOOLS_TILECC_DRIVER_H
@@ -19,6 +21,8 @@ enum ExitCode { Success = 0, InputError = 1, ToolFailure = 2 };
 
 enum class EmitKind { TileIR, TileGPUIR, Cuda };
 
+enum class ReportFormat { Clang, Sarif, Github };
+
 struct Options {
   FrontendOptions frontend;
   std::string output;           // -o
@@ -28,6 +32,29 @@ struct Options {
   std::vector<std::string> archs = {"sm_80", "sm_90a"};
   std::vector<std::string> linkerArgs;  // build: -L, -l, -Xlinker ...
   bool verbose = false;
+  ReportFormat format = ReportFormat::Clang;  // check --format=
+  bool verify = false;                        // check -verify
+  /// -Werror: the rules' warnings are already errors (setRuleSeverity); Clang's own warnings
+  /// become errors through `-Werror` on the front end's command line.
+  bool warningsAsErrors = false;
+};
+
+/// The front end's options for `files`, with -Werror when asked for.
+FrontendOptions frontendOptions(const Options &options, std::vector<std::string> files);
+
+/// Keeps the diagnostics client attached to a parsed file (clang's text printer needs its
+/// language options and preprocessor) while tilecc reports on it.
+class DiagnosticScope {
+public:
+  explicit DiagnosticScope(clang::ASTUnit &ast) : diags(ast.getDiagnostics()) {
+    diags.getClient()->BeginSourceFile(ast.getLangOpts(), &ast.getPreprocessor());
+  }
+  ~DiagnosticScope() { diags.getClient()->EndSourceFile(); }
+  DiagnosticScope(const DiagnosticScope &) = delete;
+  DiagnosticScope &operator=(const DiagnosticScope &) = delete;
+
+private:
+  clang::DiagnosticsEngine &diags;
 };
 
 /// Prints `tilecc: error: <message>` in clang's style.
@@ -35,6 +62,9 @@ void toolError(const llvm::Twine &message);
 
 int runCompile(const Options &options);
 int runBuild(const Options &options);
+int runCheck(const Options &options);
+/// `tilecc --explain ID`; an empty id lists every rule.
+int runExplain(llvm::StringRef id);
 
 /// Writes the CUDA translation of `file` into `os` (used by both subcommands).
 int compileToStream(const Options &options, llvm::raw_ostream &os);

@@ -1,11 +1,15 @@
 //===- tilecc.cpp - the tilecc command line -----------------------------------===//
 //
 //   tilecc compile X.tile.cpp -o X.cu [--emit=tile-ir|tilegpu-ir|cuda] [-I.. -D.. -std=..]
-//                  [-p BUILD_DIR] [-- extra clang flags]
+//                  [-p BUILD_DIR] [-W.. flags] [-- extra clang flags]
 //   tilecc build X.tile.cpp -o X [--cpu] [--arch=sm_90a,...] [-L.. -l..]
+//   tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [-W.. flags]
+//   tilecc --explain [ID]
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
+
+#include "tilecc/Analysis/Diagnostics.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/InitLLVM.h"
@@ -18,10 +22,20 @@ static const char kUsage[] = R"(OVERVIEW: tilecc - safe, fast GPU tile kernels i
 
 USAGE: tilecc compile FILE -o OUT.cu [options] [-- clang flags]
        tilecc build FILE -o EXE [--cpu] [options]
+       tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [options]
+       tilecc --explain [ID]
 
 OPTIONS:
-  -o FILE                 output file (default: standard output for compile)
+  -o FILE                 output file (compile: default standard output; check: the report,
+                          default standard error for clang and -verify, else standard output)
   --emit=KIND             compile output: cuda (default), tile-ir, tilegpu-ir
+  --format=FORMAT         check report: clang (default), sarif (SARIF 2.1.0), github
+                          (workflow commands: ::error file=...,line=...::message)
+  -verify                 check: compare the diagnostics with the file's expected-error,
+                          expected-warning and expected-note comments
+  -W<id>, -Wno-<id>       enable / disable the warning rule <id> (tilecc --explain lists them)
+  -Werror, -Werror=<id>   make every warning (Clang's included) / rule <id> an error;
+                          -Wno-error=<id> keeps <id> a warning under -Werror
   -I DIR, -D NAME[=V], -U NAME, -isystem DIR, -std=STD
                           passed to the C++ front end (and to nvcc for build)
   -p BUILD_DIR            read flags from BUILD_DIR/compile_commands.json
@@ -30,14 +44,94 @@ OPTIONS:
   --arch=LIST             build: GPU targets, default sm_80,sm_90a
   -L DIR, -l LIB          build: extra linker inputs
   -v                      build: print the commands it runs
+
+EXIT STATUS: 0 clean, 1 errors in the input (check: also warnings under -Werror, or -verify
+mismatches), 2 tool failure.
 )";
 
 void tilecc::driver::toolError(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "tilecc") << message << "\n";
 }
 
+namespace {
+/// -W<id>, -Wno-<id>, -Werror=<id>, -Wno-error=<id>, -Werror, applied after all are read.
+struct SeverityFlags {
+  enum Kind { Enable, Disable, ErrorOn, ErrorOff };
+  std::vector<std::pair<Kind, Rule>> flags;
+  bool warningsAsErrors = false;
+
+  /// False (with a message) for an id that is not a rule.
+  bool parse(llvm::StringRef arg) {
+    if (arg == "-Werror") {
+      warningsAsErrors = true;
+      return true;
+    }
+    llvm::StringRef id = arg.drop_front(2);
+    Kind kind = Enable;
+    if (id.consume_front("error="))
+      kind = ErrorOn;
+    else if (id.consume_front("no-error="))
+      kind = ErrorOff;
+    else if (id.consume_front("no-"))
+      kind = Disable;
+    std::optional<Rule> rule = findRule(id);
+    if (!rule) {
+      toolError("unknown rule id '" + id + "' in '" + arg +
+                "' (tilecc --explain lists the rules; pass Clang's warning flags after '--')");
+      return false;
+    }
+    flags.push_back({kind, *rule});
+    return true;
+  }
+
+  /// Installs the severities; rules that are errors by default stay errors (they are the
+  /// safety guarantees: the escape hatch is TILE_UNSAFE, not a flag).
+  bool apply() const {
+    std::vector<bool> keepWarning(allRules().size());
+    for (auto [kind, rule] : flags) {
+      const RuleInfo &info = ruleInfo(rule);
+      bool isError = info.defaultSeverity == Severity::Error;
+      switch (kind) {
+      case Enable:
+        if (ruleSeverity(rule) == Severity::Ignored)
+          setRuleSeverity(rule, isError ? Severity::Error : Severity::Warning);
+        break;
+      case Disable:
+      case ErrorOff:
+        if (isError) {
+          toolError("'" + info.id + "' is an error and cannot be " +
+                    (kind == Disable ? "disabled" : "made a warning") +
+                    " (see tilecc --explain " + info.id + ")");
+          return false;
+        }
+        if (kind == Disable) {
+          setRuleSeverity(rule, Severity::Ignored);
+        } else {
+          if (ruleSeverity(rule) == Severity::Error)
+            setRuleSeverity(rule, Severity::Warning);
+          keepWarning[static_cast<size_t>(rule)] = true;
+        }
+        break;
+      case ErrorOn:
+        setRuleSeverity(rule, Severity::Error);
+        keepWarning[static_cast<size_t>(rule)] = false;
+        break;
+      }
+    }
+    if (warningsAsErrors)
+      for (const RuleInfo &info : allRules())
+        if (ruleSeverity(info.rule) == Severity::Warning &&
+            !keepWarning[static_cast<size_t>(info.rule)])
+          setRuleSeverity(info.rule, Severity::Error);
+    return true;
+  }
+};
+} // namespace
+
 /// Splits `-Ifoo` / `-I foo` style options; returns false with a message on bad usage.
-static bool parseArgs(int argc, char **argv, int first, Options &options) {
+static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
+                      Options &options) {
+  SeverityFlags severities;
   auto needsValue = [&](int &i, llvm::StringRef flag, std::string &value) {
     llvm::StringRef arg = argv[i];
     if (arg.size() > flag.size()) {
@@ -51,6 +145,7 @@ static bool parseArgs(int argc, char **argv, int first, Options &options) {
     value = argv[++i];
     return true;
   };
+  bool isCheck = command == "check";
   for (int i = first; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
     std::string value;
@@ -62,7 +157,7 @@ static bool parseArgs(int argc, char **argv, int first, Options &options) {
     if (arg == "-o") {
       if (!needsValue(i, "-o", options.output))
         return false;
-    } else if (arg == "-MF") {
+    } else if (arg == "-MF" && !isCheck) {
       if (!needsValue(i, "-MF", options.depfile))
         return false;
     } else if (arg.consume_front("--emit=")) {
@@ -76,6 +171,22 @@ static bool parseArgs(int argc, char **argv, int first, Options &options) {
         toolError("unknown --emit kind '" + arg + "' (expected cuda, tile-ir or tilegpu-ir)");
         return false;
       }
+    } else if (isCheck && arg.consume_front("--format=")) {
+      if (arg == "clang")
+        options.format = ReportFormat::Clang;
+      else if (arg == "sarif")
+        options.format = ReportFormat::Sarif;
+      else if (arg == "github")
+        options.format = ReportFormat::Github;
+      else {
+        toolError("unknown --format '" + arg + "' (expected clang, sarif or github)");
+        return false;
+      }
+    } else if (isCheck && (arg == "-verify" || arg == "--verify")) {
+      options.verify = true;
+    } else if (arg.starts_with("-W") && arg.size() > 2) {
+      if (!severities.parse(arg))
+        return false;
     } else if (arg == "--cpu") {
       options.cpuOnly = true;
     } else if (arg.consume_front("--arch=")) {
@@ -110,10 +221,21 @@ static bool parseArgs(int argc, char **argv, int first, Options &options) {
       options.frontend.files.push_back(arg.str());
     }
   }
-  if (options.frontend.files.size() != 1) {
-    toolError(options.frontend.files.empty() ? "no input file" : "expected one input file");
+  if (options.frontend.files.empty()) {
+    toolError("no input file");
     return false;
   }
+  if (!isCheck && options.frontend.files.size() != 1) {
+    toolError("expected one input file");
+    return false;
+  }
+  if (options.verify && options.format != ReportFormat::Clang) {
+    toolError("-verify reports mismatches as text; it cannot be combined with --format");
+    return false;
+  }
+  if (!severities.apply())
+    return false;
+  options.warningsAsErrors = severities.warningsAsErrors;
   return true;
 }
 
@@ -129,9 +251,21 @@ int main(int argc, char **argv) {
     return Success;
   }
   Options options;
-  if (command == "compile" || command == "build") {
-    if (!parseArgs(argc, argv, 2, options))
+  if (llvm::StringRef inlineId = command; command == "--explain" ||
+                                           inlineId.consume_front("--explain=")) {
+    bool separate = command == "--explain";
+    llvm::StringRef id = separate ? (argc > 2 ? llvm::StringRef(argv[2]) : "") : inlineId;
+    if (argc > (separate ? 3 : 2)) {
+      toolError("--explain takes one rule id");
       return ToolFailure;
+    }
+    return runExplain(id);
+  }
+  if (command == "compile" || command == "build" || command == "check") {
+    if (!parseArgs(argc, argv, 2, command, options))
+      return ToolFailure;
+    if (command == "check")
+      return runCheck(options);
     return command == "compile" ? runCompile(options) : runBuild(options);
   }
   toolError("unknown command '" + command + "'; see 'tilecc --help'");

@@ -185,4 +185,38 @@ TEST(Tensor, ViewsAreNotCopyable) {
   static_assert(std::is_copy_constructible_v<tile::TiledView<float, 4>>);
 }
 
+TEST(Tensor, UncheckedAccessSkipsTheBoundsHandling) {
+  // A piece of static shape 8 with 6 valid elements inside a longer buffer: the unchecked store
+  // of tile 1 writes all 4 elements, past the valid extent, where the checked store drops 2.
+  std::vector<int32_t> buf(12, -1);
+  auto piece = view<Tensor<int32_t, 8>>(buf.data(), Coords<1>{6}, Coords<1>{1});
+  auto p = piece.partition_mut<4>();
+  tile::unchecked::store(p, tile::full<int32_t, 4>(7), 1);
+  const std::vector<int32_t> want = {-1, -1, -1, -1, 7, 7, 7, 7, -1, -1, -1, -1};
+  EXPECT_EQ(buf, want);
+  auto back = tile::unchecked::load(p, 1);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(back(i), 7) << i;  // no zero padding past the extent
+  const auto& shared = piece;
+  auto first = tile::unchecked::load(shared.partition<4>(), 0);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(first(i), -1) << i;
+}
+
+TEST(Tensor, UncheckedAccessOfAStridedTwoDimensionalView) {
+  // Every other column of a 4 x 8 matrix, in 2 x 2 tiles: tile (1, 1) is rows 2..3, columns
+  // 4 and 6 of the matrix.
+  std::vector<int32_t> buf(32);
+  std::iota(buf.begin(), buf.end(), 0);
+  auto t = view<Tensor<int32_t, 4, 4>>(buf.data(), Coords<2>{4, 4}, Coords<2>{8, 2});
+  auto p = t.partition_mut<2, 2>();
+  auto v = tile::unchecked::load(p, 1, 1);
+  for (int i = 0; i < 2; ++i)
+    for (int j = 0; j < 2; ++j) EXPECT_EQ(v(i, j), (2 + i) * 8 + 4 + 2 * j);
+  tile::unchecked::store(p, tile::full<int32_t, 2, 2>(-5), 1, 0);
+  EXPECT_EQ(buf[2 * 8 + 0], -5);
+  EXPECT_EQ(buf[2 * 8 + 2], -5);
+  EXPECT_EQ(buf[3 * 8 + 0], -5);
+  EXPECT_EQ(buf[3 * 8 + 2], -5);
+  EXPECT_EQ(buf[2 * 8 + 1], 2 * 8 + 1);  // the column in between is untouched
+}
+
 }  // namespace

@@ -12,6 +12,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/ArrayRef.h"
+#include <vector>
 
 namespace tilecc {
 
@@ -25,7 +26,15 @@ bool checkKernelAccess(clang::ASTContext &context, const clang::FunctionDecl *ke
 bool checkHostBorrows(clang::ASTContext &context, const clang::FunctionDecl *function);
 
 /// Runs every check on the translation unit. `kernels` are the instantiations it compiles.
+/// Returns true when every check passed.
 bool runChecks(clang::ASTContext &context, llvm::ArrayRef<const clang::FunctionDecl *> kernels);
+
+/// The functions runChecks gives to checkHostBorrows, in source order: every definition whose
+/// body is written in the main file and that is not a kernel, including methods, function
+/// templates and members of class templates (the pattern, then each instantiation) and lambdas'
+/// call operators (a generic lambda's pattern and instantiations); not implicit or defaulted
+/// members.
+std::vector<const clang::FunctionDecl *> hostFunctionsToCheck(clang::ASTContext &context);
 
 } // namespace tilecc
 

@@ -4,6 +4,10 @@
 // diagnostic (clang-style `file:line:col: error: ... [rule-id]`, with source carets), honouring
 // the severity overrides the driver installed with `setRuleSeverity`.
 //
+// Each rule also has an explanation, docs/rules/<id>.md, embedded at build time: a one-line
+// summary, what the rule protects against, a rejected example and its fix (`tilecc --explain`,
+// SARIF's rule descriptions).
+//
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_ANALYSIS_DIAGNOSTICS_H
 #define TILECC_ANALYSIS_DIAGNOSTICS_H
@@ -11,6 +15,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace tilecc {
 
@@ -26,6 +32,8 @@ struct RuleInfo {
   llvm::StringRef id;
   Severity defaultSeverity;
   llvm::StringRef message;
+  /// The enumerator's name (`StoreThroughShared`): SARIF's readable rule name.
+  llvm::StringRef name;
 };
 
 /// The whole table, in Rules.def order.
@@ -45,6 +53,22 @@ clang::DiagnosticBuilder report(clang::DiagnosticsEngine &diags, clang::SourceLo
 /// Notes of an ignored diagnostic are dropped with it, as in clang.
 clang::DiagnosticBuilder note(clang::DiagnosticsEngine &diags, clang::SourceLocation loc,
                               llvm::StringRef message);
+
+/// The rule's explanation in Markdown (docs/rules/<id>.md); empty when it has none.
+llvm::StringRef ruleExplanation(Rule rule);
+
+/// The explanation's one-line summary: its first paragraph after the `# id` title.
+llvm::StringRef ruleSummary(Rule rule);
+
+/// The body of the explanation's section `## <title>` (up to the next `## `), trimmed; empty when
+/// there is no such section. The sections are "What it protects against", "Rejected" and "Fix".
+llvm::StringRef ruleExplanationSection(Rule rule, llvm::StringRef title);
+
+/// The ids of every embedded explanation, sorted (the unit tests compare them with the table).
+std::vector<llvm::StringRef> explainedRuleIds();
+
+/// The rule's message with its %N placeholders shown as `...` (for listings).
+std::string ruleMessageTemplate(Rule rule);
 
 } // namespace tilecc
 

@@ -20,6 +20,10 @@ namespace tilecc {
 /// True for declarations inside namespace `tile` (or one nested in it).
 bool isInTileNamespace(const clang::Decl *decl);
 
+/// True for declarations in namespace `tile::unchecked`, which only TILE_UNSAFE or TILE_TRUSTED
+/// code may use.
+bool isTileUnchecked(const clang::Decl *decl);
+
 /// True when `decl` carries `[[clang::annotate(name)]]`.
 bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 

@@ -21,6 +21,9 @@ struct FrontendOptions {
   std::vector<std::string> compilerArgs;
   /// Directory holding compile_commands.json, if any.
   std::string buildDir;
+  /// Receives the diagnostics of parsing and, through the ASTs' engines, of everything reported
+  /// later; not owned. Null: clang's text printer on stderr.
+  clang::DiagnosticConsumer *diagnostics = nullptr;
 };
 
 /// Directories tilecc ships (found relative to the executable, else the source tree).
@@ -28,8 +31,9 @@ std::string tileIncludeDir();
 std::string tileRuntimeDir();
 std::string tileLibraryDir();
 
-/// Parses every file; diagnostics go to stderr in clang's format. Returns false on a tool
-/// failure (no compilation database, unreadable file); ASTs with errors are still returned.
+/// Parses every file; diagnostics go to `options.diagnostics`, else to stderr in clang's format.
+/// Returns false on a tool failure (no compilation database, unreadable file); ASTs with errors
+/// are still returned.
 bool buildASTs(const FrontendOptions &options, std::vector<std::unique_ptr<clang::ASTUnit>> &asts,
                std::string &error);
 

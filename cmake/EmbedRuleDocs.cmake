@@ -1,0 +1,26 @@
+# Embeds the rule explanations (docs/rules/<id>.md) in the compiler: run with
+#   cmake -DOUTPUT=<file.inc> -DDOCS=<md;md;...> -P EmbedRuleDocs.cmake
+# It writes one `{"<id>", R"tilecc_md(<markdown>)tilecc_md"},` line per file, sorted by id.
+if(NOT OUTPUT OR NOT DOCS)
+  message(FATAL_ERROR "EmbedRuleDocs.cmake needs OUTPUT and DOCS")
+endif()
+set(delimiter "tilecc_md")
+list(SORT DOCS)
+set(text "// Generated from docs/rules/*.md by cmake/EmbedRuleDocs.cmake; do not edit.\n")
+foreach(doc IN LISTS DOCS)
+  get_filename_component(id "${doc}" NAME_WE)
+  file(READ "${doc}" markdown)
+  string(FIND "${markdown}" ")${delimiter}\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${doc} contains the delimiter ')${delimiter}\"'")
+  endif()
+  string(APPEND text "{\"${id}\", R\"${delimiter}(${markdown})${delimiter}\"},\n")
+endforeach()
+# Rewrite only on change, so that editing one file does not rebuild more than needed.
+if(EXISTS "${OUTPUT}")
+  file(READ "${OUTPUT}" old)
+  if(old STREQUAL text)
+    return()
+  endif()
+endif()
+file(WRITE "${OUTPUT}" "${text}")

@@ -1,0 +1,353 @@
+//===- HostCalls.cpp - calls as host facts --------------------------------------===//
+//
+// How calls become facts: the tile API (`partition_mut`, `partition`, `launch`, `sync`,
+// `unpartition`, the arrays' accessors), assignments, and the conservative model of every other
+// call (a non-const reference argument is a write for the duration of the call, a value or rvalue
+// argument is moved into the callee, a lambda argument may be called).
+//
+//===----------------------------------------------------------------------===//
+#include "HostFactBuilder.h"
+
+using namespace clang;
+using namespace tilecc;
+using namespace tilecc::host;
+using namespace tilecc::host::detail;
+
+void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
+  const CXXMethodDecl *method = call->getMethodDecl();
+  const Expr *objectExpr = call->getImplicitObjectArgument();
+  if (!method || !objectExpr)
+    return;
+  Operand object;
+  const auto *memberExpr = dyn_cast<MemberExpr>(call->getCallee()->IgnoreParens());
+  if (const auto *self = dyn_cast<CXXThisExpr>(objectExpr->IgnoreParenImpCasts())) {
+    object.kind = Operand::Place; // a method of *this may touch any of its fields
+    object.id = places.thisObject(types.classify(self->getType()->getPointeeType()));
+  } else if (!memberExpr || !memberExpr->isArrow()) {
+    object = operand(objectExpr);
+  }
+  HostKind host = HostTypes::hostKind(objectExpr->getType()->isPointerType()
+                                          ? objectExpr->getType()->getPointeeType()
+                                          : objectExpr->getType());
+  std::string name = method->getIdentifier() ? method->getName().str() : method->getNameAsString();
+  // Only a `&&`-qualified method consumes its object (std::move(op).sync()).
+  bool rvalueObject = method->getRefQualifier() == RQ_RValue;
+  SourceLocation loc = call->getExprLoc();
+  llvm::SmallVector<const Expr *, 4> args(call->arguments());
+
+  if (host == HostKind::Array) {
+    if (name == "partition_mut") {
+      if (object.kind != Operand::Place)
+        return;
+      LoanId loan = loanFor(call, object.id, LoanKind::Exclusive, loc);
+      if (consumedByLaunch(call))
+        return; // the launch lends it, checked against its other arguments
+      access(object.id, AccessKind::LendExclusive, site(loc, "exclusive borrow (partition_mut)"),
+             loan);
+      if (producesTemp(call))
+        issue(loan, tempOf(call));
+      return;
+    }
+    if (name == "partition" && rvalueObject) {
+      if (object.kind == Operand::Place)
+        moveOut(object.id, site(loc, "move (partition)"), site(loc, "moved into a partition"));
+      return;
+    }
+    if (object.kind == Operand::Place) {
+      if (name == "valid")
+        access(object.id, AccessKind::Read, site(loc, "read (valid)"), NoLoan, NoPlace, true);
+      else if (rvalueObject)
+        moveOut(object.id, site(loc, "move (" + name + ")"),
+                site(loc, "consumed by " + name + "()"));
+      else
+        access(object.id, method->isConst() ? AccessKind::Read : AccessKind::Write,
+               site(loc, (method->isConst() ? "read (" : "write (") + name + ")"));
+    }
+    return;
+  }
+
+  if (host == HostKind::DeviceOp || host == HostKind::Partition || host == HostKind::PartitionRef ||
+      host == HostKind::OtherTile) {
+    bool consumes = (host == HostKind::DeviceOp && name == "sync") ||
+                    (host == HostKind::Partition && name == "unpartition");
+    if (consumes || rvalueObject) {
+      PlaceId result = producesTemp(call) ? tempOf(call) : NoPlace;
+      if (object.kind == Operand::Place) {
+        unsigned s = site(loc, name + "()");
+        use(object.id, UseKind::Consume, s);
+        if (consumes || result == NoPlace)
+          kill(object.id); // sync() runs the op and returns its loans
+        else
+          flow(object.id, result, /*transfer=*/true, s);
+        move(object.id, site(loc, "consumed by " + name + "()"));
+      } else if (object.kind == Operand::Temp) {
+        if (consumes || result == NoPlace)
+          kill(object.id);
+        else
+          flow(object.id, result, /*transfer=*/true);
+      }
+      return;
+    }
+    if (object.kind == Operand::Place)
+      use(object.id, UseKind::Plain, site(loc, name + "()"));
+    return;
+  }
+
+  genericCall(call, method, nullptr, object.kind == Operand::None ? nullptr : &object,
+              method->isConst(), rvalueObject, args, name, "moved into a call to '" + name + "'");
+}
+
+void FactBuilder::operatorCall(const CXXOperatorCallExpr *call) {
+  const auto *method = dyn_cast_or_null<CXXMethodDecl>(call->getCalleeDecl());
+  std::string name = call->getCalleeDecl() && isa<NamedDecl>(call->getCalleeDecl())
+                         ? cast<NamedDecl>(call->getCalleeDecl())->getNameAsString()
+                         : "operator";
+  llvm::SmallVector<const Expr *, 4> args(call->arguments());
+  if (method && !args.empty()) {
+    Operand object = operand(args.front());
+    llvm::ArrayRef<const Expr *> rest = llvm::ArrayRef(args).drop_front();
+    if (call->getOperator() == OO_Equal && object.kind == Operand::Place && rest.size() == 1) {
+      assign(object, rest.front(), call);
+      return;
+    }
+    if (call->getOperator() == OO_Call && object.lambda) {
+      applyLambda(object.lambda, call);
+      genericCall(call, method, nullptr, nullptr, true, false, rest, "the lambda",
+                  "moved into a call to the lambda");
+      return;
+    }
+    genericCall(call, method, nullptr, object.kind == Operand::None ? nullptr : &object,
+                method->isConst(), method->getRefQualifier() == RQ_RValue, rest, name,
+                "moved into a call to '" + name + "'");
+    return;
+  }
+  genericCall(call, call->getDirectCallee(), nullptr, nullptr, true, false, args, name,
+              "moved into a call to '" + name + "'");
+}
+
+void FactBuilder::plainCall(const CallExpr *call) {
+  if (PlaceResolver::rvalueCastOperand(call))
+    return; // std::move / std::forward: a cast, not a call
+  const FunctionDecl *callee = call->getDirectCallee();
+  if (isTileLaunch(callee)) {
+    launch(call);
+    return;
+  }
+  const FunctionProtoType *proto = nullptr;
+  if (!callee) {
+    QualType t = call->getCallee()->getType();
+    if (const auto *ptr = t->getAs<PointerType>())
+      t = ptr->getPointeeType();
+    proto = t->getAs<FunctionProtoType>();
+  }
+  llvm::SmallVector<const Expr *, 4> args(call->arguments());
+  std::string name = calleeName(callee);
+  if (!callee) { // a call through a pointer or a callable object: name what was called
+    const Expr *target = call->getCallee()->IgnoreParenImpCasts();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(target))
+      name = ref->getDecl()->getNameAsString();
+    else if (const auto *member = dyn_cast<MemberExpr>(target))
+      name = member->getMemberDecl()->getNameAsString();
+  }
+  genericCall(call, callee, proto, nullptr, true, false, args, name,
+              "moved into a call to '" + name + "'");
+}
+
+void FactBuilder::construct(const CXXConstructExpr *c) {
+  if (c->isElidable() || c->getNumArgs() == 0)
+    return;
+  const CXXConstructorDecl *ctor = c->getConstructor();
+  llvm::SmallVector<const Expr *, 4> args(c->arguments());
+  genericCall(c, ctor, nullptr, nullptr, true, false, args, calleeName(ctor), moveTarget(c));
+}
+
+void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
+                              const FunctionProtoType *proto, const Operand *object,
+                              bool objectConst, bool objectRvalue,
+                              llvm::ArrayRef<const Expr *> args, const std::string &name,
+                              const std::string &moveWhat) {
+  PlaceId result = producesTemp(call) ? tempOf(call) : NoPlace;
+  HostKind resultKind = HostTypes::hostKind(call->getType());
+  bool resultBorrows = result != NoPlace &&
+                       (resultKind == HostKind::PartitionRef || resultKind == HostKind::DeviceOp);
+  SourceLocation loc = call->getExprLoc();
+  llvm::SmallVector<PlaceId, 4> sinks, movedIn;
+  PlaceId clearAfter = NoPlace;
+
+  if (object && object->kind == Operand::Place) {
+    const Place &place = places[object->id];
+    if (objectRvalue) {
+      moveOut(object->id, site(loc, "move (into '" + name + "')"), site(loc, moveWhat));
+      movedIn.push_back(object->id);
+    } else if (objectConst) {
+      readPlace(object->id, site(loc, "read ('" + name + "')"));
+    } else {
+      writePlace(object->id, site(loc, "write ('" + name + "')"));
+      if (place.type.carriesLoans)
+        sinks.push_back(object->id);
+      if (name == "clear" || name == "reset")
+        clearAfter = object->id; // destroys what it holds
+    }
+  } else if (object && object->kind == Operand::Temp && objectRvalue) {
+    movedIn.push_back(object->id);
+  }
+  if (object && object->lambda)
+    applyLambda(object->lambda, call);
+
+  for (unsigned i = 0; i < args.size(); ++i) {
+    const Expr *arg = args[i];
+    if (!arg || isa<CXXDefaultArgExpr>(arg))
+      continue;
+    QualType param;
+    if (callee && i < callee->getNumParams())
+      param = callee->getParamDecl(i)->getType();
+    else if (proto && i < proto->getNumParams())
+      param = proto->getParamType(i);
+    Operand o = operand(arg);
+    if (o.lambda)
+      applyLambda(o.lambda, call); // the callee may call it
+    if (o.kind == Operand::None)
+      continue;
+    Passing pass = passingOf(param);
+    SourceLocation argLoc = arg->getExprLoc();
+    if (o.kind == Operand::Temp) {
+      if (pass == Passing::Value)
+        movedIn.push_back(o.id);
+      continue;
+    }
+    const Place &place = places[o.id];
+    if (pass == Passing::Value) {
+      if (o.rvalue || (!param.isNull() && param->isRValueReferenceType())) {
+        moveOut(o.id, site(argLoc, "move (into '" + name + "')"), site(argLoc, moveWhat));
+        movedIn.push_back(o.id);
+      } else {
+        readPlace(o.id, site(argLoc, "read (copied into '" + name + "')"));
+      }
+    } else if (resultBorrows && place.type.kind == HostKind::Array) {
+      // A PartitionRef or op made from a reference to an array borrows that array.
+      bool exclusive = pass == Passing::MutRef;
+      LoanId loan = loanFor(arg, o.id, exclusive ? LoanKind::Exclusive : LoanKind::Shared, argLoc);
+      access(o.id, exclusive ? AccessKind::LendExclusive : AccessKind::LendShared,
+             site(argLoc, std::string(exclusive ? "exclusive" : "shared") + " borrow (passed to '" +
+                              name + "')"),
+             loan);
+      issue(loan, result);
+    } else if (pass == Passing::MutRef) {
+      writePlace(o.id, site(argLoc, "write (passed to '" + name + "' by non-const reference)"));
+      if (place.type.carriesLoans)
+        sinks.push_back(o.id);
+    } else {
+      readPlace(o.id, site(argLoc, "read (passed to '" + name + "')"));
+    }
+  }
+
+  if (result != NoPlace)
+    sinks.push_back(result);
+  for (PlaceId from : movedIn) {
+    for (PlaceId to : sinks)
+      if (to != from)
+        flow(from, to, /*transfer=*/false, site(loc, places[to].name));
+    kill(from);
+  }
+  if (clearAfter != NoPlace)
+    kill(clearAfter);
+}
+
+void FactBuilder::launch(const CallExpr *call) {
+  PlaceId op = tempOf(call);
+  checkDiscarded(call);
+  for (const Expr *arg : call->arguments()) {
+    if (const CXXMemberCallExpr *borrow = partitionMutCall(arg)) {
+      Operand array = operand(borrow->getImplicitObjectArgument());
+      if (array.kind == Operand::Place) {
+        SourceLocation loc = borrow->getExprLoc();
+        LoanId loan = loanFor(borrow, array.id, LoanKind::Exclusive, loc);
+        access(array.id, AccessKind::LendExclusive, site(loc, "exclusive borrow (partition_mut)"),
+               loan, op);
+        issue(loan, op);
+      }
+      continue;
+    }
+    Operand o = operand(arg);
+    SourceLocation loc = arg->getExprLoc();
+    if (o.kind == Operand::Temp) {
+      flow(o.id, op, /*transfer=*/true);
+    } else if (o.kind == Operand::Place) {
+      const Place &place = places[o.id];
+      if (place.type.kind == HostKind::Array) {
+        if (o.rvalue) {
+          moveOut(o.id, site(loc, "move (into the launch)"), site(loc, "moved into an operation"));
+        } else {
+          LoanId loan = loanFor(arg, o.id, LoanKind::Shared, loc);
+          access(o.id, AccessKind::LendShared, site(loc, "shared borrow"), loan, op);
+          issue(loan, op);
+        }
+      } else if (place.type.tracked()) {
+        moveOut(o.id, site(loc, "move (into the launch)"), site(loc, "moved into an operation"));
+        flow(o.id, op, /*transfer=*/true);
+      }
+    }
+  }
+}
+
+void FactBuilder::assign(const Operand &lhs, const Expr *rhs, const Expr *call) {
+  const Place &place = places[lhs.id];
+  SourceLocation loc = call->getExprLoc();
+  if (place.type.containsArrays)
+    access(lhs.id, AccessKind::Assign, site(loc, "assignment"));
+  Operand r = operand(rhs);
+  if (r.kind == Operand::Place) {
+    if (r.rvalue)
+      moveOut(r.id, site(rhs->getExprLoc(), "move"),
+              site(rhs->getExprLoc(), "moved into '" + place.name + "'"));
+    else
+      readPlace(r.id, site(rhs->getExprLoc(), "read (copied into '" + place.name + "')"));
+  }
+  unsigned s = site(loc, place.name);
+  kill(lhs.id);
+  revive(lhs.id);
+  def(lhs.id, false, s);
+  if (r.kind == Operand::Temp || (r.kind == Operand::Place && r.rvalue))
+    flow(r.id, lhs.id, /*transfer=*/true, s);
+}
+
+void FactBuilder::initList(const InitListExpr *list) {
+  if (!producesTemp(list))
+    return;
+  if (isa_and_nonnull<DeclStmt>(consumerOf(list)))
+    return; // declareVar sends each field's value into the variable's field
+  PlaceId t = tempOf(list);
+  for (const Expr *init : list->inits()) {
+    Operand o = operand(init);
+    if (o.kind == Operand::Temp) {
+      flow(o.id, t, /*transfer=*/true);
+    } else if (o.kind == Operand::Place && o.rvalue) {
+      moveOut(o.id, site(init->getExprLoc(), "move"), site(init->getExprLoc(), moveTarget(list)));
+      flow(o.id, t, /*transfer=*/true);
+    }
+  }
+}
+
+void FactBuilder::lambda(const LambdaExpr *l) {
+  if (!producesTemp(l))
+    return;
+  PlaceId t = tempOf(l);
+  for (const Expr *init : l->capture_inits()) {
+    if (!init)
+      continue;
+    Operand o = operand(init);
+    if (o.kind == Operand::Temp)
+      flow(o.id, t, /*transfer=*/true);
+  }
+}
+
+void FactBuilder::conditional(const AbstractConditionalOperator *cond) {
+  if (!producesTemp(cond))
+    return;
+  PlaceId t = tempOf(cond);
+  for (const Expr *arm : {cond->getTrueExpr(), cond->getFalseExpr()}) {
+    Operand o = operand(arm);
+    if (o.kind == Operand::Temp)
+      flow(o.id, t, /*transfer=*/true);
+  }
+}

@@ -1,0 +1,232 @@
+//===- HostFactBuilder.h - the fact builder's internals -------*- C++ -*-===//
+//
+// Private to lib/Analysis: the builder that turns a CFG into host facts (HostFacts.h), shared by
+// HostFacts.cpp (the walk: operands, declarations, destruction, full-expressions), HostCalls.cpp
+// (calls: the tile API, launches, unknown functions) and HostLambdas.cpp (lambda summaries).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_LIB_ANALYSIS_HOSTFACTBUILDER_H
+#define TILECC_LIB_ANALYSIS_HOSTFACTBUILDER_H
+
+#include "tilecc/Analysis/HostFacts.h"
+#include "tilecc/Analysis/TileLibrary.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/CFG.h"
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilecc::host::detail {
+
+using namespace clang;
+
+inline bool isTileLaunch(const FunctionDecl *fn) {
+  return fn && fn->getIdentifier() && fn->getName() == "launch" && isInTileNamespace(fn);
+}
+
+inline std::string calleeName(const FunctionDecl *fn) {
+  if (!fn)
+    return "the called function";
+  if (const auto *ctor = dyn_cast<CXXConstructorDecl>(fn))
+    return ctor->getParent()->getNameAsString();
+  return fn->getNameAsString();
+}
+
+/// "read (to_host)" -> "read (to_host, in the lambda called here)".
+inline std::string viaLambda(const std::string &what) {
+  if (!what.empty() && what.back() == ')')
+    return what.substr(0, what.size() - 1) + ", in the lambda called here)";
+  return what + " (in the lambda called here)";
+}
+
+enum class Passing { Value, ConstRef, MutRef };
+
+inline Passing passingOf(QualType param) {
+  if (param.isNull() || !param->isLValueReferenceType())
+    return Passing::Value; // by value or by rvalue reference: the argument is moved in
+  return param->getPointeeType().isConstQualified() ? Passing::ConstRef : Passing::MutRef;
+}
+
+/// A lambda's effect on what it captured by reference, replayed where it is called.
+struct LambdaSummary {
+  std::vector<Fact> facts;
+  std::vector<LoanId> innerLoans;
+  std::vector<PlaceId> receivers;
+};
+
+/// What the builders of one function (and of the lambdas it calls) share.
+struct Shared {
+  ASTContext &ctx;
+  HostFacts &out;
+  const Decl *topFunction;
+  std::map<const LambdaExpr *, std::unique_ptr<LambdaSummary>> summaries;
+  std::map<std::pair<const Expr *, LoanKind>, LoanId> exprLoans;
+  std::map<std::pair<const Expr *, LoanId>, LoanId> replayedLoans;
+  unsigned lambdaDepth = 0;
+};
+
+struct Operand {
+  enum Kind { None, Place, Temp } kind = None;
+  PlaceId id = NoPlace;
+  bool rvalue = false;
+  const LambdaExpr *lambda = nullptr;
+};
+
+class FactBuilder {
+public:
+  FactBuilder(Shared &shared, const Decl *function, const CFG &cfg, const ParentMap &parents,
+              PlaceResolver &resolver, std::vector<std::vector<Fact>> &blocks,
+              std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> &edges)
+      : S(shared), places(shared.out.places), types(shared.out.types), fn(function), cfg(cfg),
+        parents(parents), resolver(resolver), blocks(blocks), edges(edges) {}
+
+  void build();
+
+private:
+  // ---- emitting ----
+  unsigned site(SourceLocation loc, std::string what, bool destroy = false) {
+    S.out.sites.push_back(Site{loc, std::move(what), SourceLocation(), destroy});
+    return static_cast<unsigned>(S.out.sites.size() - 1);
+  }
+  void emit(const Fact &f) { cur->push_back(f); }
+  void access(PlaceId p, AccessKind k, unsigned s, LoanId self = NoLoan, PlaceId launch = NoPlace,
+              bool exempt = false) {
+    Fact f{Fact::Kind::Access};
+    f.place = p;
+    f.access = k;
+    f.site = s;
+    f.loan = self;
+    f.launch = launch;
+    f.exemptMoved = exempt;
+    emit(f);
+  }
+  void issue(LoanId loan, PlaceId holder) {
+    Fact f{Fact::Kind::Issue};
+    f.loan = loan;
+    f.place = holder;
+    emit(f);
+  }
+  void flow(PlaceId from, PlaceId to, bool transfer, unsigned s = 0) {
+    if (from == to)
+      return;
+    Fact f{Fact::Kind::Flow};
+    f.place = from;
+    f.to = to;
+    f.transfer = transfer;
+    f.checkStore = places[to].storage != Storage::Temporary;
+    f.site = s;
+    emit(f);
+  }
+  void kill(PlaceId p) {
+    Fact f{Fact::Kind::Kill};
+    f.place = p;
+    emit(f);
+  }
+  void forget(PlaceId p) {
+    Fact f{Fact::Kind::Forget};
+    f.place = p;
+    emit(f);
+  }
+  void move(PlaceId p, unsigned s) {
+    Fact f{Fact::Kind::Move};
+    f.place = p;
+    f.site = s;
+    emit(f);
+  }
+  void revive(PlaceId p) {
+    Fact f{Fact::Kind::Revive};
+    f.place = p;
+    emit(f);
+  }
+  void use(PlaceId p, UseKind k, unsigned s) {
+    Fact f{Fact::Kind::Use};
+    f.place = p;
+    f.use = k;
+    f.site = s;
+    emit(f);
+  }
+  void def(PlaceId p, bool declaration, unsigned s) {
+    Fact f{Fact::Kind::Def};
+    f.place = p;
+    f.declaration = declaration;
+    f.site = s;
+    emit(f);
+  }
+
+  LoanId loanFor(const Expr *creator, PlaceId array, LoanKind kind, SourceLocation loc) {
+    auto key = std::make_pair(creator, kind);
+    auto it = S.exprLoans.find(key);
+    if (it != S.exprLoans.end())
+      return it->second;
+    S.out.loans.push_back(Loan{array, kind, loc});
+    LoanId id = static_cast<LoanId>(S.out.loans.size() - 1);
+    S.exprLoans[key] = id;
+    return id;
+  }
+
+  // ---- operands ----
+  bool producesTemp(const Expr *e) const;
+  PlaceId tempOf(const Expr *e) { return places.temporary(e, types.classify(e->getType())); }
+  Operand operand(const Expr *e);
+  const LambdaExpr *lambdaOf(const Expr *e) const;
+  const Stmt *consumerOf(const Stmt *s) const;
+  std::string moveTarget(const Expr *e, unsigned depth = 0) const;
+
+  void readPlace(PlaceId p, unsigned s);
+  void writePlace(PlaceId p, unsigned s);
+  void moveOut(PlaceId p, unsigned accessSite, unsigned moveSite);
+  void flowInto(const Expr *init, PlaceId dest, unsigned s, unsigned depth = 0);
+
+  // ---- elements ----
+  void visitElement(const CFGElement &element);
+  void visitStmt(const Stmt *stmt);
+  void declareVar(const VarDecl *var);
+  void destroyVar(const VarDecl *var, const Stmt *trigger);
+  void memberInit(const CXXCtorInitializer *init);
+  void returnValue(const ReturnStmt *ret);
+  void memberCall(const CXXMemberCallExpr *call);
+  void operatorCall(const CXXOperatorCallExpr *call);
+  void plainCall(const CallExpr *call);
+  void construct(const CXXConstructExpr *construct);
+  void launch(const CallExpr *call);
+  void initList(const InitListExpr *list);
+  void lambda(const LambdaExpr *lambda);
+  void conditional(const AbstractConditionalOperator *cond);
+  void assign(const Operand &lhs, const Expr *rhs, const Expr *call);
+  void genericCall(const Expr *call, const FunctionDecl *callee, const FunctionProtoType *proto,
+                   const Operand *object, bool objectConst, bool objectRvalue,
+                   llvm::ArrayRef<const Expr *> args, const std::string &name,
+                   const std::string &moveWhat);
+  void checkDiscarded(const Expr *op);
+  void enterHandler(const CXXCatchStmt *handler);
+  bool isFullExprRoot(const Stmt *stmt) const;
+  void endFullExpr(const Stmt *root);
+  void collectTemps(const Stmt *stmt, llvm::SmallVectorImpl<PlaceId> &temps, unsigned depth);
+  const CXXMemberCallExpr *partitionMutCall(const Expr *e) const;
+  bool consumedByLaunch(const Expr *e) const;
+  std::optional<PlaceId> consumedRangeContainer(const CXXForRangeStmt *range);
+
+  // ---- lambdas ----
+  void applyLambda(const LambdaExpr *lambda, const Expr *call);
+  const LambdaSummary &summaryFor(const LambdaExpr *lambda);
+
+  Shared &S;
+  PlaceTable &places;
+  HostTypes &types;
+  const Decl *fn;
+  const CFG &cfg;
+  const ParentMap &parents;
+  PlaceResolver &resolver;
+  std::vector<std::vector<Fact>> &blocks;
+  std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> &edges;
+  std::vector<Fact> *cur = nullptr;
+};
+
+} // namespace tilecc::host::detail
+
+#endif

@@ -1,0 +1,607 @@
+//===- HostFacts.cpp - places, loans and facts from a function's CFG ----------===//
+//
+// One walk over the CFG; each element becomes a few facts (see HostFacts.h). The element's
+// operands have already been evaluated (the CFG is built with every sub-expression as an
+// element), so each handler looks only at its direct operands: the place an operand denotes, or
+// the temporary that carries its loans. This file has the walk, operands, declarations,
+// destruction, returns and full-expressions; calls are in HostCalls.cpp, lambda summaries in
+// HostLambdas.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Analysis/HostFacts.h"
+
+#include "HostFactBuilder.h"
+
+#include "tilecc/Analysis/TileLibrary.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include <functional>
+
+using namespace clang;
+using namespace tilecc;
+using namespace tilecc::host;
+
+bool host::conflicts(AccessKind access, LoanKind loan) {
+  if (loan == LoanKind::Exclusive)
+    return true;
+  return access != AccessKind::Read && access != AccessKind::LendShared;
+}
+
+unsigned HostFacts::numFacts() const {
+  unsigned n = 0;
+  for (const auto &block : blocks)
+    n += static_cast<unsigned>(block.size());
+  for (const auto &edge : edges)
+    n += static_cast<unsigned>(edge.second.size());
+  return n;
+}
+
+void HostFacts::dump(llvm::raw_ostream &os, const CFG &cfg) const {
+  static const char *const kinds[] = {"access", "issue", "flow",   "kill",      "move",  "revive",
+                                      "use",    "def",   "escape", "discarded", "forget"};
+  static const char *const accesses[] = {"read",           "write", "assign", "lend-shared",
+                                         "lend-exclusive", "move",  "destroy"};
+  static const char *const uses[] = {"plain", "consume", "destroy"};
+  auto name = [&](PlaceId p) -> std::string {
+    if (p == NoPlace)
+      return "-";
+    return places[p].name + "#" + std::to_string(p);
+  };
+  auto print = [&](const Fact &f) {
+    os << "    " << kinds[static_cast<int>(f.kind)] << " " << name(f.place);
+    switch (f.kind) {
+    case Fact::Kind::Access:
+      os << " " << accesses[static_cast<int>(f.access)];
+      if (f.launch != NoPlace)
+        os << " in-launch";
+      break;
+    case Fact::Kind::Issue:
+      os << " L" << f.loan
+         << (loans[f.loan].kind == LoanKind::Exclusive ? " exclusive " : " shared ")
+         << name(loans[f.loan].array);
+      break;
+    case Fact::Kind::Flow:
+      os << " -> " << name(f.to) << (f.transfer ? " (transfer)" : "");
+      break;
+    case Fact::Kind::Use:
+      os << " " << uses[static_cast<int>(f.use)];
+      break;
+    default:
+      break;
+    }
+    if (f.kind == Fact::Kind::Access || f.kind == Fact::Kind::Move || f.kind == Fact::Kind::Use ||
+        f.kind == Fact::Kind::Escape)
+      os << " [" << sites[f.site].what << "]";
+    os << "\n";
+  };
+  for (const CFGBlock *block : cfg) {
+    os << "  B" << block->getBlockID() << ":\n";
+    for (const Fact &f : factsOf(*block))
+      print(f);
+    for (unsigned i = 0; i < block->succ_size(); ++i)
+      if (const std::vector<Fact> *edge = edgeFacts(*block, i)) {
+        os << "   edge to successor " << i << ":\n";
+        for (const Fact &f : *edge)
+          print(f);
+      }
+  }
+}
+
+CFG::BuildOptions host::hostCFGOptions() {
+  CFG::BuildOptions options;
+  options.setAllAlwaysAdd(); // every sub-expression is an element, in evaluation order
+  options.AddImplicitDtors = true;
+  options.AddInitializers = true;
+  options.AddTemporaryDtors = false; // temporaries end with their full-expression
+  options.AddLifetime = false;
+  options.AddScopes = false;
+  options.AddRichCXXConstructors = false;
+  options.AddCXXNewAllocator = false;
+  return options;
+}
+
+using namespace tilecc::host::detail;
+
+// ---- operands
+// ------------------------------------------------------------------------------------
+
+bool FactBuilder::producesTemp(const Expr *e) const {
+  if (!e || !e->isPRValue() || e->getType().isNull() || e->getType()->isVoidType())
+    return false;
+  if (!types.classify(e->getType()).carriesLoans)
+    return false;
+  if (PlaceResolver::rvalueCastOperand(e))
+    return false;
+  return isa<CallExpr, CXXConstructExpr, LambdaExpr, InitListExpr, AbstractConditionalOperator>(e);
+}
+
+const LambdaExpr *FactBuilder::lambdaOf(const Expr *e) const {
+  const Expr *bare = PlaceResolver::skipWrappers(e);
+  if (const auto *l = dyn_cast_or_null<LambdaExpr>(bare))
+    return l;
+  if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(bare))
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+      if (!isa<ParmVarDecl>(var) && var->getInit())
+        return dyn_cast_or_null<LambdaExpr>(PlaceResolver::skipWrappers(var->getInit()));
+  return nullptr;
+}
+
+Operand FactBuilder::operand(const Expr *e) {
+  Operand o;
+  if (!e)
+    return o;
+  o.lambda = lambdaOf(e);
+  if (std::optional<PlaceRef> ref = resolver.resolve(e)) {
+    o.kind = Operand::Place;
+    o.id = ref->place;
+    o.rvalue = ref->rvalue;
+    return o;
+  }
+  const Expr *producer = PlaceResolver::skipWrappers(e);
+  if (producesTemp(producer)) {
+    o.kind = Operand::Temp;
+    o.id = tempOf(producer);
+    o.rvalue = true;
+  }
+  return o;
+}
+
+const Stmt *FactBuilder::consumerOf(const Stmt *s) const {
+  for (unsigned guard = 0; s && guard < 64; ++guard) {
+    const Stmt *p = parents.getParent(s);
+    if (!p)
+      return nullptr;
+    if (isa<ParenExpr, ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, FullExpr>(
+            p)) {
+      s = p;
+      continue;
+    }
+    if (const auto *c = dyn_cast<CXXConstructExpr>(p); c && c->isElidable()) {
+      s = p;
+      continue;
+    }
+    if (const auto *cast = dyn_cast<ExplicitCastExpr>(p);
+        cast && !cast->getType()->isVoidType() &&
+        (cast->getCastKind() == CK_NoOp || cast->getCastKind() == CK_ConstructorConversion)) {
+      s = p;
+      continue;
+    }
+    if (const auto *e = dyn_cast<Expr>(p); e && PlaceResolver::rvalueCastOperand(e)) {
+      s = p;
+      continue;
+    }
+    return p;
+  }
+  return nullptr;
+}
+
+std::string FactBuilder::moveTarget(const Expr *e, unsigned depth) const {
+  const Stmt *c = consumerOf(e);
+  if (!c || depth > 4)
+    return "moved";
+  if (const auto *decls = dyn_cast<DeclStmt>(c))
+    if (decls->isSingleDecl())
+      if (const auto *var = dyn_cast<VarDecl>(decls->getSingleDecl()))
+        return "moved into '" + var->getNameAsString() + "'";
+  if (isa<LambdaExpr>(c))
+    return "moved into a lambda capture";
+  if (isa<ReturnStmt>(c))
+    return "returned";
+  if (const auto *list = dyn_cast<InitListExpr>(c))
+    return moveTarget(list, depth + 1);
+  if (const auto *construct = dyn_cast<CXXConstructExpr>(c))
+    return moveTarget(construct, depth + 1);
+  if (const auto *call = dyn_cast<CallExpr>(c)) {
+    if (isTileLaunch(call->getDirectCallee()))
+      return "moved into an operation";
+    return "moved into a call to '" + calleeName(call->getDirectCallee()) + "'";
+  }
+  return "moved";
+}
+
+void FactBuilder::readPlace(PlaceId p, unsigned s) {
+  const Place &place = places[p];
+  if (place.type.containsArrays)
+    access(p, AccessKind::Read, s);
+  if (place.type.carriesLoans || place.type.isTileValue())
+    if (place.type.kind != HostKind::Array)
+      use(p, UseKind::Plain, s);
+}
+
+void FactBuilder::writePlace(PlaceId p, unsigned s) {
+  const Place &place = places[p];
+  if (place.type.containsArrays)
+    access(p, AccessKind::Write, s);
+  if (place.type.carriesLoans || place.type.isTileValue())
+    if (place.type.kind != HostKind::Array)
+      use(p, UseKind::Consume, s); // a non-const reference may sync or move it
+}
+
+void FactBuilder::moveOut(PlaceId p, unsigned accessSite, unsigned moveSite) {
+  const Place &place = places[p];
+  if (place.type.containsArrays)
+    access(p, AccessKind::Move, accessSite);
+  if (place.type.kind != HostKind::Array)
+    use(p, UseKind::Consume, accessSite);
+  move(p, moveSite);
+}
+
+void FactBuilder::flowInto(const Expr *init, PlaceId dest, unsigned s, unsigned depth) {
+  if (!init || depth > 8)
+    return;
+  const Expr *bare = PlaceResolver::skipWrappers(init);
+  if (const auto *list = dyn_cast_or_null<InitListExpr>(bare)) {
+    if (list->isSyntacticForm() && list->getSemanticForm())
+      list = list->getSemanticForm();
+    const auto *record = list->getType()->getAsCXXRecordDecl();
+    if (record && !list->getType()->isArrayType() && record->hasDefinition()) {
+      unsigned i = record->getNumBases();
+      for (const FieldDecl *field : record->fields()) {
+        if (i >= list->getNumInits())
+          break;
+        const Expr *fieldInit = list->getInit(i++);
+        TypeFacts t = types.classify(field->getType());
+        if (!t.tracked() || field->getType()->isReferenceType())
+          continue;
+        flowInto(fieldInit, places.field(dest, field, t), s, depth + 1);
+      }
+      return;
+    }
+  }
+  Operand o = operand(init);
+  if (o.kind == Operand::Temp) {
+    flow(o.id, dest, /*transfer=*/true, s);
+  } else if (o.kind == Operand::Place && o.rvalue) {
+    moveOut(o.id, site(init->getExprLoc(), "move"),
+            site(init->getExprLoc(), "moved into '" + places[dest].name + "'"));
+    flow(o.id, dest, /*transfer=*/true, s);
+  }
+}
+
+const CXXMemberCallExpr *FactBuilder::partitionMutCall(const Expr *e) const {
+  const auto *call = dyn_cast_or_null<CXXMemberCallExpr>(PlaceResolver::skipWrappers(e));
+  if (!call || !call->getMethodDecl() || !call->getMethodDecl()->getIdentifier() ||
+      call->getMethodDecl()->getName() != "partition_mut")
+    return nullptr;
+  if (HostTypes::hostKind(call->getImplicitObjectArgument()->getType()) != HostKind::Array)
+    return nullptr;
+  return call;
+}
+
+bool FactBuilder::consumedByLaunch(const Expr *e) const {
+  const auto *call = dyn_cast_or_null<CallExpr>(consumerOf(e));
+  return call && !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(call) &&
+         isTileLaunch(call->getDirectCallee());
+}
+
+// ---- the walk
+// ------------------------------------------------------------------------------------
+
+void FactBuilder::build() {
+  blocks.resize(cfg.getNumBlockIDs());
+  // Parameters taken by value are destroyed when the function returns.
+  if (const auto *function = dyn_cast<FunctionDecl>(fn)) {
+    cur = &blocks[cfg.getExit().getBlockID()];
+    SourceLocation end = function->getBody() ? function->getBody()->getEndLoc() : SourceLocation();
+    for (const ParmVarDecl *param : function->parameters())
+      if (std::optional<PlaceId> p = resolver.placeOfVariable(param);
+          p && places[*p].var == param && places[*p].storage == Storage::ValueParam &&
+          places[*p].type.containsArrays) {
+        access(*p, AccessKind::Destroy, site(end, "destruction", /*destroy=*/true));
+        forget(*p);
+      }
+  }
+  for (const CFGBlock *block : cfg) {
+    if (!block)
+      continue;
+    cur = &blocks[block->getBlockID()];
+    if (const auto *handler = dyn_cast_or_null<CXXCatchStmt>(block->getLabel()))
+      enterHandler(handler);
+    for (const CFGElement &element : *block)
+      visitElement(element);
+    // A range-for whose body consumes each element (sync, move) empties the container's loans
+    // when the loop finishes.
+    if (const auto *range = dyn_cast_or_null<CXXForRangeStmt>(block->getTerminatorStmt()))
+      if (block->succ_size() == 2)
+        if (std::optional<PlaceId> container = consumedRangeContainer(range)) {
+          Fact f{Fact::Kind::Kill};
+          f.place = *container;
+          edges[{block->getBlockID(), 1}].push_back(f);
+        }
+  }
+}
+
+/// The CFG has no edges for exceptions' unwinding: entering a handler, everything the try
+/// block declared has been destroyed (and its loans ended).
+void FactBuilder::enterHandler(const CXXCatchStmt *handler) {
+  const auto *tryStmt = dyn_cast_or_null<CXXTryStmt>(parents.getParent(handler));
+  if (!tryStmt)
+    return;
+  llvm::SmallVector<PlaceId, 8> temps;
+  collectTemps(tryStmt->getTryBlock(), temps, 0);
+  for (PlaceId t : temps)
+    kill(t);
+  std::function<void(const Stmt *, unsigned)> walk = [&](const Stmt *s, unsigned depth) {
+    if (!s || depth > 256 || isa<LambdaExpr>(s))
+      return;
+    if (const auto *decls = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : decls->decls())
+        if (const auto *var = dyn_cast<VarDecl>(d))
+          if (std::optional<PlaceId> p = resolver.placeOfVariable(var);
+              p && places[*p].var == var) {
+            kill(*p);
+            forget(*p);
+          }
+    for (const Stmt *child : s->children())
+      walk(child, depth + 1);
+  };
+  walk(tryStmt->getTryBlock(), 0);
+}
+
+void FactBuilder::visitElement(const CFGElement &element) {
+  if (std::optional<CFGStmt> s = element.getAs<CFGStmt>()) {
+    const Stmt *stmt = s->getStmt();
+    visitStmt(stmt);
+    if (isFullExprRoot(stmt))
+      endFullExpr(stmt);
+    return;
+  }
+  if (std::optional<CFGAutomaticObjDtor> dtor = element.getAs<CFGAutomaticObjDtor>()) {
+    destroyVar(dtor->getVarDecl(), dtor->getTriggerStmt());
+    return;
+  }
+  if (std::optional<CFGInitializer> init = element.getAs<CFGInitializer>())
+    memberInit(init->getInitializer());
+}
+
+void FactBuilder::visitStmt(const Stmt *stmt) {
+  if (const auto *decls = dyn_cast<DeclStmt>(stmt)) {
+    for (const Decl *d : decls->decls())
+      if (const auto *var = dyn_cast<VarDecl>(d))
+        declareVar(var);
+  } else if (const auto *ret = dyn_cast<ReturnStmt>(stmt)) {
+    returnValue(ret);
+  } else if (const auto *member = dyn_cast<CXXMemberCallExpr>(stmt)) {
+    memberCall(member);
+  } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(stmt)) {
+    operatorCall(op);
+  } else if (const auto *call = dyn_cast<CallExpr>(stmt)) {
+    plainCall(call);
+  } else if (const auto *c = dyn_cast<CXXConstructExpr>(stmt)) {
+    construct(c);
+  } else if (const auto *list = dyn_cast<InitListExpr>(stmt)) {
+    initList(list);
+  } else if (const auto *l = dyn_cast<LambdaExpr>(stmt)) {
+    lambda(l);
+  } else if (const auto *cond = dyn_cast<AbstractConditionalOperator>(stmt)) {
+    conditional(cond);
+  } else if (const auto *unary = dyn_cast<UnaryOperator>(stmt)) {
+    if (unary->getOpcode() == UO_AddrOf) {
+      Operand o = operand(unary->getSubExpr());
+      if (o.kind == Operand::Place)
+        writePlace(o.id, site(unary->getExprLoc(), "write (address taken)"));
+    }
+  }
+}
+
+bool FactBuilder::isFullExprRoot(const Stmt *stmt) const {
+  if (isa<DeclStmt, ReturnStmt>(stmt))
+    return true;
+  if (!isa<Expr>(stmt))
+    return false;
+  const Stmt *p = parents.getParent(stmt);
+  while (p && isa<FullExpr>(p))
+    p = parents.getParent(p);
+  if (!p)
+    return true;
+  return !isa<Expr, DeclStmt, ReturnStmt>(p);
+}
+
+void FactBuilder::collectTemps(const Stmt *stmt, llvm::SmallVectorImpl<PlaceId> &temps,
+                               unsigned depth) {
+  if (!stmt || depth > 256)
+    return;
+  if (const auto *l = dyn_cast<LambdaExpr>(stmt)) {
+    for (const Expr *init : l->capture_inits())
+      collectTemps(init, temps, depth + 1);
+  } else {
+    for (const Stmt *child : stmt->children())
+      collectTemps(child, temps, depth + 1);
+  }
+  if (const auto *e = dyn_cast<Expr>(stmt))
+    if (producesTemp(e))
+      temps.push_back(tempOf(e));
+}
+
+void FactBuilder::endFullExpr(const Stmt *root) {
+  llvm::SmallVector<PlaceId, 8> temps;
+  collectTemps(root, temps, 0);
+  for (PlaceId t : temps)
+    kill(t);
+}
+
+void FactBuilder::checkDiscarded(const Expr *op) {
+  const Stmt *c = consumerOf(op);
+  bool discarded = false;
+  if (!c) {
+    discarded = true;
+  } else if (const auto *cast = dyn_cast<ExplicitCastExpr>(c)) {
+    discarded = cast->getType()->isVoidType();
+  } else if (const auto *member = dyn_cast<MemberExpr>(c)) {
+    const auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl());
+    discarded = method && method->getRefQualifier() != RQ_RValue &&
+                !(method->getIdentifier() && method->getName() == "sync");
+  } else if (const auto *binary = dyn_cast<BinaryOperator>(c)) {
+    discarded = binary->getOpcode() == BO_Comma &&
+                binary->getLHS()->IgnoreParenImpCasts() == op->IgnoreParenImpCasts();
+  } else {
+    discarded = !isa<Expr, DeclStmt, ReturnStmt>(c);
+  }
+  if (discarded) {
+    Fact f{Fact::Kind::Discarded};
+    f.site = site(op->getExprLoc(), "this operation");
+    emit(f);
+  }
+}
+
+// ---- declarations, destruction, returns
+// ------------------------------------------------------------
+
+void FactBuilder::declareVar(const VarDecl *var) {
+  if (std::optional<PlaceId> element = resolver.rangeElement(var)) {
+    def(*element, false, site(var->getLocation(), var->getNameAsString()));
+    revive(*element);
+    return;
+  }
+  std::optional<PlaceId> p = resolver.placeOfVariable(var);
+  if (!p || places[*p].var != var)
+    return; // untracked, or a reference to another place
+  const Place &place = places[*p];
+  unsigned s = site(var->getLocation(), place.name);
+  def(*p, place.type.kind == HostKind::DeviceOp, s);
+  kill(*p);
+  if (place.type.containsArrays)
+    forget(*p); // a new object: loans on an earlier one (a previous iteration's) are not on it
+  revive(*p);
+  if (const Expr *init = var->getInit())
+    flowInto(init, *p, s);
+}
+
+void FactBuilder::destroyVar(const VarDecl *var, const Stmt *trigger) {
+  if (resolver.rangeElement(var))
+    return;
+  std::optional<PlaceId> p = resolver.placeOfVariable(var);
+  if (!p || places[*p].var != var)
+    return;
+  SourceLocation loc;
+  if (const auto *compound = dyn_cast_or_null<CompoundStmt>(trigger))
+    loc = compound->getRBracLoc();
+  else if (trigger)
+    loc = trigger->getBeginLoc();
+  if (loc.isInvalid())
+    loc = var->getLocation();
+  const Place &place = places[*p];
+  unsigned s = site(loc, "destruction", /*destroy=*/true);
+  if (place.type.containsArrays)
+    access(*p, AccessKind::Destroy, s);
+  if (place.type.kind != HostKind::Array)
+    use(*p, UseKind::Destroy, s);
+  kill(*p);
+  if (place.type.containsArrays)
+    forget(*p);
+}
+
+void FactBuilder::memberInit(const CXXCtorInitializer *init) {
+  if (!init || !init->isMemberInitializer() || !init->getInit())
+    return;
+  const FieldDecl *field = init->getMember();
+  TypeFacts t = types.classify(field->getType());
+  if (!t.tracked() || field->getType()->isReferenceType())
+    return;
+  PlaceId p = places.field(places.thisObject(), field, t);
+  revive(p);
+  flowInto(init->getInit(), p, site(init->getSourceLocation(), places[p].name));
+}
+
+void FactBuilder::returnValue(const ReturnStmt *ret) {
+  const Expr *value = ret->getRetValue();
+  if (!value)
+    return;
+  Operand o = operand(value);
+  if (o.kind == Operand::None)
+    return;
+  const Place &place = places[o.id];
+  if (!place.type.carriesLoans)
+    return;
+  std::string what = "the value returned here";
+  if (place.type.kind == HostKind::DeviceOp)
+    what = "the operation returned here";
+  else if (place.type.kind == HostKind::PartitionRef)
+    what = "the partition ref returned here";
+  unsigned s = site(value->getExprLoc(), what);
+  Fact f{Fact::Kind::Escape};
+  f.place = o.id;
+  f.site = s;
+  emit(f);
+  if (o.kind == Operand::Place)
+    use(o.id, UseKind::Consume, s);
+}
+
+std::optional<PlaceId> FactBuilder::consumedRangeContainer(const CXXForRangeStmt *range) {
+  const VarDecl *loopVar = range->getLoopVariable();
+  if (!loopVar)
+    return std::nullopt;
+  std::optional<PlaceId> element = resolver.rangeElement(loopVar);
+  if (!element)
+    return std::nullopt;
+  // Does a statement at the top of the body (not under a condition) move the element?
+  std::function<bool(const Stmt *, unsigned)> movesElement = [&](const Stmt *s, unsigned depth) {
+    if (!s || depth > 64 || isa<LambdaExpr>(s))
+      return false;
+    if (const auto *e = dyn_cast<Expr>(s))
+      if (const Expr *operand = PlaceResolver::rvalueCastOperand(e))
+        if (const auto *ref = dyn_cast<DeclRefExpr>(operand->IgnoreParenImpCasts()))
+          if (ref->getDecl() == loopVar)
+            return true;
+    for (const Stmt *child : s->children())
+      if (movesElement(child, depth + 1))
+        return true;
+    return false;
+  };
+  const Stmt *body = range->getBody();
+  llvm::SmallVector<const Stmt *, 8> top;
+  if (const auto *compound = dyn_cast_or_null<CompoundStmt>(body))
+    top.append(compound->body_begin(), compound->body_end());
+  else if (body)
+    top.push_back(body);
+  for (const Stmt *s : top)
+    if (isa<Expr, DeclStmt>(s) && movesElement(s, 0))
+      return places[*element].parent;
+  return std::nullopt;
+}
+
+namespace {
+
+// ---- the quick check
+// -------------------------------------------------------------------------------
+
+class MentionsVisitor : public RecursiveASTVisitor<MentionsVisitor> {
+public:
+  explicit MentionsVisitor(HostTypes &types) : types(types) {}
+  bool VisitExpr(Expr *e) {
+    if (!e->getType().isNull() && !e->isTypeDependent() && types.classify(e->getType()).tracked())
+      found = true;
+    return !found;
+  }
+  bool VisitVarDecl(VarDecl *v) {
+    if (!v->getType()->isDependentType() && types.classify(v->getType()).tracked())
+      found = true;
+    return !found;
+  }
+  bool found = false;
+
+private:
+  HostTypes &types;
+};
+
+} // namespace
+
+bool host::mentionsHostTypes(const Stmt *body, HostTypes &types) {
+  if (!body)
+    return false;
+  MentionsVisitor visitor(types);
+  visitor.TraverseStmt(const_cast<Stmt *>(body));
+  return visitor.found;
+}
+
+std::unique_ptr<HostFacts> host::buildHostFacts(ASTContext &context, const Decl *function,
+                                                const CFG &cfg, const ParentMap &parents) {
+  auto facts = std::make_unique<HostFacts>();
+  facts->resolver =
+      std::make_unique<PlaceResolver>(function, function->getBody(), facts->places, facts->types);
+  Shared shared{context, *facts, function};
+  FactBuilder builder(shared, function, cfg, parents, *facts->resolver, facts->blocks,
+                      facts->edges);
+  builder.build();
+  return facts;
+}

@@ -1,0 +1,192 @@
+//===- HostLambdas.cpp - summaries of lambdas for the host checker ------------===//
+//
+// A lambda's body is a function of its own (checked with its enclosing function), but what it
+// does to the variables it captured by reference happens where it is called. `summaryFor` builds
+// the facts of the body's CFG with the enclosing function's places and keeps those about
+// captured places: accesses, uses and moves (all of them), loans ended or values revived (only
+// on blocks every path through the body takes), and the loans it creates on captured arrays.
+// `applyLambda` replays the summary at a call, or where the lambda is passed to an unknown
+// function that may call it.
+//
+//===----------------------------------------------------------------------===//
+#include "HostFactBuilder.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using namespace tilecc;
+using namespace tilecc::host;
+using namespace tilecc::host::detail;
+
+void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call) {
+  const LambdaSummary &summary = summaryFor(l);
+  SourceLocation loc = call->getExprLoc();
+  for (const Fact &f : summary.facts) {
+    Fact g = f;
+    if (f.kind == Fact::Kind::Access || f.kind == Fact::Kind::Use || f.kind == Fact::Kind::Move) {
+      const Site inner = S.out.sites[f.site];
+      Site replay{loc, viaLambda(inner.what), inner.inner.isValid() ? inner.inner : inner.loc,
+                  false};
+      S.out.sites.push_back(replay);
+      g.site = static_cast<unsigned>(S.out.sites.size() - 1);
+    }
+    g.loan = NoLoan;
+    g.launch = NoPlace;
+    emit(g);
+  }
+  PlaceId result = producesTemp(call) ? tempOf(call) : NoPlace;
+  for (LoanId inner : summary.innerLoans) {
+    auto key = std::make_pair(call, inner);
+    auto it = S.replayedLoans.find(key);
+    LoanId loan;
+    if (it != S.replayedLoans.end()) {
+      loan = it->second;
+    } else {
+      Loan copy = S.out.loans[inner];
+      S.out.loans.push_back(copy);
+      loan = static_cast<LoanId>(S.out.loans.size() - 1);
+      S.replayedLoans[key] = loan;
+    }
+    if (result != NoPlace)
+      issue(loan, result);
+    for (PlaceId receiver : summary.receivers)
+      issue(loan, receiver);
+  }
+}
+
+/// Blocks on every path from entry to exit.
+static llvm::DenseSet<unsigned> unconditionalBlocks(const CFG &cfg,
+                                                    const llvm::DenseSet<unsigned> &candidates) {
+  llvm::DenseSet<unsigned> result;
+  for (unsigned id : candidates) {
+    llvm::DenseSet<unsigned> seen;
+    llvm::SmallVector<const CFGBlock *, 16> work{&cfg.getEntry()};
+    seen.insert(cfg.getEntry().getBlockID());
+    bool exitReached = false;
+    while (!work.empty() && !exitReached) {
+      const CFGBlock *b = work.pop_back_val();
+      if (b == &cfg.getExit()) {
+        exitReached = true;
+        break;
+      }
+      for (const CFGBlock::AdjacentBlock &succ : b->succs()) {
+        const CFGBlock *next = succ.getReachableBlock();
+        if (!next || next->getBlockID() == id || !seen.insert(next->getBlockID()).second)
+          continue;
+        work.push_back(next);
+      }
+    }
+    if (!exitReached)
+      result.insert(id);
+  }
+  return result;
+}
+
+const LambdaSummary &FactBuilder::summaryFor(const LambdaExpr *l) {
+  std::unique_ptr<LambdaSummary> &slot = S.summaries[l];
+  if (slot)
+    return *slot;
+  slot = std::make_unique<LambdaSummary>();
+  LambdaSummary &summary = *slot;
+  if (S.lambdaDepth > 6)
+    return summary;
+
+  const FunctionDecl *op = l->getCallOperator();
+  if (const FunctionTemplateDecl *generic = op->getDescribedFunctionTemplate()) {
+    op = nullptr;
+    for (const FunctionDecl *spec : generic->specializations())
+      if (spec->hasBody()) {
+        op = spec;
+        break;
+      }
+  }
+  if (!op || !op->hasBody())
+    return summary;
+  Stmt *body = op->getBody();
+  std::unique_ptr<CFG> lambdaCFG = CFG::buildCFG(op, body, &S.ctx, hostCFGOptions());
+  if (!lambdaCFG)
+    return summary;
+  ParentMap lambdaParents(body);
+  PlaceResolver lambdaResolver(S.topFunction, body, places, types);
+  std::vector<std::vector<Fact>> lambdaBlocks;
+  std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> lambdaEdges;
+  ++S.lambdaDepth;
+  FactBuilder sub(S, op, *lambdaCFG, lambdaParents, lambdaResolver, lambdaBlocks, lambdaEdges);
+  sub.build();
+  --S.lambdaDepth;
+
+  // The places the lambda reaches through its by-reference captures.
+  llvm::SmallVector<PlaceId, 4> captured;
+  for (const LambdaCapture &capture : l->captures()) {
+    if (capture.capturesThis()) {
+      captured.push_back(places.thisObject());
+    } else if (capture.capturesVariable() && capture.getCaptureKind() == LCK_ByRef) {
+      if (const auto *var = dyn_cast<VarDecl>(capture.getCapturedVar()))
+        if (std::optional<PlaceId> p = lambdaResolver.placeOfVariable(var))
+          captured.push_back(*p);
+    }
+  }
+  auto isCaptured = [&](PlaceId p) {
+    if (p == NoPlace)
+      return false;
+    for (PlaceId c : captured)
+      if (places.isWithin(p, c))
+        return true;
+    return false;
+  };
+
+  llvm::DenseSet<unsigned> reachable;
+  llvm::SmallVector<const CFGBlock *, 16> work{&lambdaCFG->getEntry()};
+  reachable.insert(lambdaCFG->getEntry().getBlockID());
+  while (!work.empty()) {
+    const CFGBlock *b = work.pop_back_val();
+    for (const CFGBlock::AdjacentBlock &succ : b->succs())
+      if (const CFGBlock *next = succ.getReachableBlock())
+        if (reachable.insert(next->getBlockID()).second)
+          work.push_back(next);
+  }
+  llvm::DenseSet<unsigned> candidates;
+  for (unsigned id : reachable)
+    for (const Fact &f : lambdaBlocks[id])
+      if ((f.kind == Fact::Kind::Kill || f.kind == Fact::Kind::Revive) && isCaptured(f.place))
+        candidates.insert(id);
+  llvm::DenseSet<unsigned> must = unconditionalBlocks(*lambdaCFG, candidates);
+
+  for (const CFGBlock *block : *lambdaCFG) {
+    if (!block || !reachable.count(block->getBlockID()))
+      continue;
+    for (const Fact &f : lambdaBlocks[block->getBlockID()]) {
+      switch (f.kind) {
+      case Fact::Kind::Access:
+      case Fact::Kind::Move:
+        if (isCaptured(f.place))
+          summary.facts.push_back(f);
+        break;
+      case Fact::Kind::Use:
+        if (f.use != UseKind::Destroy && isCaptured(f.place))
+          summary.facts.push_back(f);
+        break;
+      case Fact::Kind::Kill:
+      case Fact::Kind::Revive:
+        if (isCaptured(f.place) && must.count(block->getBlockID()))
+          summary.facts.push_back(f);
+        break;
+      case Fact::Kind::Issue:
+        if (isCaptured(S.out.loans[f.loan].array) &&
+            !llvm::is_contained(summary.innerLoans, f.loan))
+          summary.innerLoans.push_back(f.loan);
+        break;
+      case Fact::Kind::Flow:
+        if (isCaptured(f.to) && !llvm::is_contained(summary.receivers, f.to))
+          summary.receivers.push_back(f.to);
+        break;
+      default:
+        break;
+      }
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,116 @@
+//===- Check.cpp - tilecc check: the analyses alone, as a lint gate -----------===//
+//
+//   tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify]
+//                [-W<id>] [-Wno-<id>] [-Werror] [-Werror=<id>] [-Wno-error=<id>]
+//                [-I.. -D.. -std=.. -p BUILD_DIR] [-- clang flags]
+//
+// Parses each file, then runs every check (runChecks) on it unless Clang reported errors. The
+// diagnostics go through a DiagnosticLog: printed as clang prints them (stderr, or -o), or
+// collected into one SARIF log or GitHub annotations (stdout, or -o), or compared with the
+// file's expectations under -verify (Verify.cpp). Exit 0 when clean, 1 on findings (errors,
+// including Clang's, and warnings under -Werror; under -verify, any mismatch), 2 on a tool
+// failure.
+//
+//===----------------------------------------------------------------------===//
+#include "Check.h"
+#include "Driver.h"
+
+#include "tilecc/Analysis/Checks.h"
+#include "tilecc/Frontend/KernelDiscovery.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace tilecc;
+using namespace tilecc::driver;
+
+int tilecc::driver::runCheck(const Options &options) {
+  bool textReport = options.format == ReportFormat::Clang || options.verify;
+  std::unique_ptr<llvm::ToolOutputFile> outputFile;
+  if (!options.output.empty() && options.output != "-") {
+    std::error_code ec;
+    outputFile =
+        std::make_unique<llvm::ToolOutputFile>(options.output, ec, llvm::sys::fs::OF_Text);
+    if (ec) {
+      toolError("cannot write '" + options.output + "': " + ec.message());
+      return ToolFailure;
+    }
+  }
+  llvm::raw_ostream &os = outputFile ? outputFile->os()
+                          : textReport ? llvm::errs()
+                                       : llvm::outs();
+
+  // Clang's own defaults for its printer (its driver turns these on).
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions(new clang::DiagnosticOptions);
+  diagOptions->ShowPresumedLoc = true;
+  diagOptions->ShowOptionNames = true;
+  diagOptions->ShowColors = !outputFile && os.has_colors();
+  std::unique_ptr<clang::TextDiagnosticPrinter> printer;
+  if (options.format == ReportFormat::Clang && !options.verify)
+    printer = std::make_unique<clang::TextDiagnosticPrinter>(os, diagOptions.get());
+  DiagnosticLog log(printer.get());
+
+  int status = Success;
+  std::vector<std::string> toolErrors;
+  for (const std::string &file : options.frontend.files) {
+    // A file that cannot be checked is a tool failure; the others are still checked (and a
+    // SARIF log still written, with the failure as a tool execution notification).
+    auto fail = [&](const std::string &message) {
+      toolError(message);
+      toolErrors.push_back(message);
+      status = ToolFailure;
+    };
+    if (!llvm::sys::fs::exists(file)) {
+      fail("no such file: '" + file + "'");
+      continue;
+    }
+    FrontendOptions frontend = frontendOptions(options, {file});
+    frontend.diagnostics = &log;
+    std::vector<std::unique_ptr<clang::ASTUnit>> asts;
+    std::string error;
+    size_t first = log.diagnostics.size();
+    if (!buildASTs(frontend, asts, error)) {
+      fail(file + ": " + error);
+      continue;
+    }
+    clang::ASTUnit &ast = *asts.front();
+    clang::DiagnosticsEngine &diags = ast.getDiagnostics();
+    bool clean = true;
+    {
+      DiagnosticScope scope(ast);
+      if (!diags.hasErrorOccurred()) {
+        clang::ASTContext &context = ast.getASTContext();
+        std::vector<const clang::FunctionDecl *> kernels;
+        for (const KernelInstance &kernel : discoverKernels(context))
+          kernels.push_back(kernel.decl);
+        clean = runChecks(context, kernels);
+      }
+    }
+    bool failed = !clean || diags.hasErrorOccurred();
+    if (options.verify) {
+      const clang::SourceManager &sm = ast.getSourceManager();
+      llvm::ArrayRef<ReportedDiagnostic> reported(log.diagnostics);
+      failed = verifyExpectations(sm, sm.getMainFileID(), ast.getLangOpts(),
+                                  reported.drop_front(first), os) != 0;
+    }
+    if (failed && status == Success)
+      status = InputError;
+  }
+
+  if (options.format == ReportFormat::Sarif && !options.verify)
+    writeSarif(os, log.diagnostics, toolErrors);
+  else if (options.format == ReportFormat::Github && !options.verify)
+    writeGithub(os, log.diagnostics);
+  os.flush();
+  if (outputFile) {
+    if (outputFile->os().has_error()) {
+      toolError("cannot write '" + options.output + "'");
+      outputFile->os().clear_error();
+      return ToolFailure;
+    }
+    outputFile->keep();
+  }
+  return status;
+}
