@@ -105,6 +105,9 @@ void buffer_free(Buffer* b) noexcept {
 
 void copy_to_device(const Device& device, void* dst, const void* src, std::size_t bytes) {
   if (bytes == 0) return;
+  if (capturing_graph)
+    throw Error("tile: cannot copy an array to the device while an op is captured into a graph; "
+                "copy before capturing or after running the graph");
   if (!device.is_gpu()) {
     std::memcpy(dst, src, bytes);
     return;
@@ -118,6 +121,9 @@ void copy_to_device(const Device& device, void* dst, const void* src, std::size_
 
 void copy_to_host(const Device& device, void* dst, const void* src, std::size_t bytes) {
   if (bytes == 0) return;
+  if (capturing_graph)
+    throw Error("tile: cannot copy an array to the host while an op is captured into a graph; "
+                "copy before capturing or after running the graph");
   if (!device.is_gpu()) {
     std::memcpy(dst, src, bytes);
     return;
@@ -152,6 +158,85 @@ void gpu_synchronize(const Device& device, const char* kernel, const char* sourc
 #else
   (void)device, (void)kernel, (void)source;
   no_cuda();
+#endif
+}
+
+void gpu_stream_synchronize(const Device& device, void* stream, const char* kernel, const char* source) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::synchronize_stream(device.ordinal(), stream, kernel, source);
+#else
+  (void)device, (void)stream, (void)kernel, (void)source;
+  no_cuda();
+#endif
+}
+
+void* gpu_event_record(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::event_record(device.ordinal(), stream);
+#else
+  (void)device, (void)stream;
+  no_cuda();
+#endif
+}
+
+bool gpu_event_query(const Device& device, void* event, const char* kernel, const char* source) {
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::event_query(device.ordinal(), event, kernel, source);
+#else
+  (void)device, (void)event, (void)kernel, (void)source;
+  no_cuda();
+#endif
+}
+
+void gpu_event_wait(const Device& device, void* event, const char* kernel, const char* source) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::event_wait(device.ordinal(), event, kernel, source);
+#else
+  (void)device, (void)event, (void)kernel, (void)source;
+  no_cuda();
+#endif
+}
+
+void gpu_event_destroy(const Device& device, void* event) noexcept {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::event_destroy(device.ordinal(), event);
+#else
+  (void)device, (void)event;
+#endif
+}
+
+void gpu_capture_begin(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::capture_begin(device.ordinal(), stream);
+#else
+  (void)device, (void)stream;
+  no_cuda();
+#endif
+}
+
+void* gpu_capture_end(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::capture_end(device.ordinal(), stream);
+#else
+  (void)device, (void)stream;
+  no_cuda();
+#endif
+}
+
+void gpu_graph_launch(const Device& device, void* graph, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::graph_launch(device.ordinal(), graph, stream);
+#else
+  (void)device, (void)graph, (void)stream;
+  no_cuda();
+#endif
+}
+
+void gpu_graph_destroy(const Device& device, void* graph) noexcept {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::graph_destroy(device.ordinal(), graph);
+#else
+  (void)device, (void)graph;
 #endif
 }
 

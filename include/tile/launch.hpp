@@ -4,6 +4,10 @@
 //   Tensor<T, D...>&        exclusive: a Partition (moved in) or a PartitionRef; one tile program
 //                           per tile of the partition, each given its own piece
 //   const Tensor<T, D...>&  shared: an Array<T>, borrowed (lvalue) or moved in (rvalue)
+//   Atomic<T, D...>&        atomic: an Array<T> lvalue (not const), lent exclusively to the op
+//                           (nothing else may read or write it until the op has run), whole to
+//                           every tile program, which update it with atomic_* only; the
+//                           runtime's checks count it as a writer
 //   scalar                  a value, converted to the parameter type
 // `launch` checks everything it can see (argument kinds, element types, ranks, static shapes,
 // grids, aliasing, loans) and throws tile::Error naming the kernel, the argument and the rule.
@@ -34,6 +38,7 @@
 #include "tile/detail/abi.hpp"
 #include "tile/detail/runtime.hpp"
 #include "tile/error.hpp"
+#include "tile/op.hpp"
 #include "tile/tensor.hpp"
 
 namespace tile {
@@ -58,7 +63,7 @@ struct kernel_signature<R (*)(P...)> {
 template <class R, class... P>
 struct kernel_signature<R (*)(P...) noexcept> : kernel_signature<R (*)(P...)> {};
 
-enum class ParamKind { Exclusive, Shared, Scalar, Invalid };
+enum class ParamKind { Exclusive, Shared, Atomic, Scalar, Invalid };
 
 template <class P>
 struct param_traits {
@@ -78,6 +83,15 @@ struct param_traits<const Tensor<T, D...>&> {
   using tensor = Tensor<T, D...>;
   static constexpr std::array<int64_t, sizeof...(D)> dims{D...};
 };
+/// Shared by all programs like a const Tensor&, but written (atomically): the op holds the
+/// array's exclusive loan, and each program gets the whole array.
+template <class T, int64_t... D>
+struct param_traits<Atomic<T, D...>&> {
+  static constexpr ParamKind kind = ParamKind::Atomic;
+  using element = T;
+  using tensor = Atomic<T, D...>;
+  static constexpr std::array<int64_t, sizeof...(D)> dims{D...};
+};
 
 template <std::size_t R>
 std::string dims_str(const std::array<int64_t, R>& d, bool brackets) {
@@ -91,8 +105,10 @@ std::string dims_str(const std::array<int64_t, R>& d, bool brackets) {
 template <class P>
 std::string param_name() {
   using PT = param_traits<P>;
-  if constexpr (PT::kind == ParamKind::Exclusive || PT::kind == ParamKind::Shared) {
-    return std::string(PT::kind == ParamKind::Shared ? "const " : "") + "Tensor<" +
+  if constexpr (PT::kind == ParamKind::Exclusive || PT::kind == ParamKind::Shared ||
+                PT::kind == ParamKind::Atomic) {
+    return std::string(PT::kind == ParamKind::Shared ? "const " : "") +
+           (PT::kind == ParamKind::Atomic ? "Atomic<" : "Tensor<") +
            std::string(type_name<typename PT::element>()) + ", " + dims_str(PT::dims, false) + ">&";
   } else {
     return std::string(type_name<std::remove_cvref_t<P>>());
@@ -101,13 +117,14 @@ std::string param_name() {
 
 // ---- what an op holds for each argument ------------------------------------------------------
 
-/// A shared borrow of an array passed as an lvalue. The loan is taken when the launch is
-/// accepted and returned when the op has run or is destroyed.
+/// A borrow of an array passed as an lvalue: shared, or exclusive for a tile::Atomic parameter.
+/// The loan is taken when the launch is accepted and returned when the op has run or is destroyed.
 template <class T>
 class ArrayBorrow {
  public:
   explicit ArrayBorrow(const Array<T>& a) : ref_(ArrayAccess::ref(a)) {}
-  ArrayBorrow(ArrayBorrow&& o) noexcept : ref_(o.ref_), held_(std::exchange(o.held_, false)) {}
+  ArrayBorrow(ArrayBorrow&& o) noexcept
+      : ref_(o.ref_), held_(std::exchange(o.held_, false)), exclusive_(o.exclusive_) {}
   ArrayBorrow& operator=(ArrayBorrow&&) = delete;
   ~ArrayBorrow() { release(); }
 
@@ -115,8 +132,15 @@ class ArrayBorrow {
     acquire_shared(ref_.buffer, what);
     held_ = true;
   }
+  void lend_exclusive(const std::string& what) {
+    acquire_exclusive(ref_.buffer, what);
+    held_ = exclusive_ = true;
+  }
   void release() noexcept {
-    if (held_) --ref_.buffer->shared_loans;
+    if (held_ && exclusive_)
+      ref_.buffer->exclusive_loan = false;
+    else if (held_)
+      --ref_.buffer->shared_loans;
     held_ = false;
   }
   const ArrayRef<T>& ref() const { return ref_; }
@@ -124,6 +148,7 @@ class ArrayBorrow {
  private:
   ArrayRef<T> ref_;
   bool held_ = false;
+  bool exclusive_ = false;
 };
 
 enum class SlotKind { Partition, PartitionRef, Array, ArrayBorrow, Value };
@@ -235,7 +260,7 @@ constexpr bool binds() {
       return std::is_same_v<typename PT::element, typename ST::element> && PT::dims.size() == ST::tile.size();
     else
       return false;
-  } else if constexpr (PT::kind == ParamKind::Shared) {
+  } else if constexpr (PT::kind == ParamKind::Shared || PT::kind == ParamKind::Atomic) {
     if constexpr (is_array_slot<S>)
       return std::is_same_v<typename PT::element, typename ST::element>;
     else
@@ -271,12 +296,20 @@ std::string check_argument(const S& s) {
                  " differs from the parameter's static shape " + dims_str(PT::dims, true);
       return "";
     }
-  } else if constexpr (PT::kind == ParamKind::Shared) {
+  } else if constexpr (PT::kind == ParamKind::Shared || PT::kind == ParamKind::Atomic) {
+    constexpr bool atomic = PT::kind == ParamKind::Atomic;
     if constexpr (!is_array_slot<S>) {
-      return "a shared parameter (const Tensor&) takes an array, but was given " + describe_slot<S>();
+      return std::string(atomic ? "an atomic parameter (Atomic&) takes an array lvalue, which the op borrows "
+                                  "exclusively"
+                                : "a shared parameter (const Tensor&) takes an array") +
+             ", but was given " + describe_slot<S>();
+    } else if constexpr (atomic && ST::kind == SlotKind::Array) {
+      return "an atomic parameter (Atomic&) takes an array lvalue, which holds the updates after the op "
+             "has run, but was given an array moved into the launch (its updates would be lost)";
     } else if constexpr (!std::is_same_v<typename PT::element, typename ST::element>) {
       return "element type mismatch: the array holds " + std::string(type_name<typename ST::element>()) +
-             " but the parameter is a tensor of " + std::string(type_name<typename PT::element>());
+             " but the parameter is " + (atomic ? "an atomic array" : "a tensor") + " of " +
+             std::string(type_name<typename PT::element>());
     } else {
       const auto r = ST::ref(s);
       if (!r.buffer) return "the array has no storage (it was moved from)";
@@ -358,10 +391,28 @@ constexpr void static_for(F&& f) {
 }
 }  // namespace detail
 
-/// A launch that has been checked but not run. Move-only; run it with `std::move(op).sync()`.
-/// Dropping an op without running it runs nothing and returns its loans.
+namespace detail {
+/// An op's outputs: void for none, the value for one, the tuple for several.
+template <class Tuple>
+struct outputs_of {
+  using type = Tuple;
+};
+template <>
+struct outputs_of<std::tuple<>> {
+  using type = void;
+};
+template <class T>
+struct outputs_of<std::tuple<T>> {
+  using type = T;
+};
+}  // namespace detail
+
+/// A launch that has been checked but not run: an op (tile/op.hpp). Move-only; run it with
+/// `std::move(op).sync()`, `.async()` or `.graph()`. Its outputs are the Partitions passed to it
+/// (a std::tuple of them if several, void if none). Dropping an op without running it runs
+/// nothing and returns its loans.
 template <auto K, class... Slots>
-class [[nodiscard]] DeviceOp {
+class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   using Sig = detail::kernel_signature<decltype(K)>;
   static_assert(Sig::valid, "tile::launch<K>: K must be a function returning void (a TILE_KERNEL)");
   using Params = typename Sig::params;
@@ -400,28 +451,23 @@ class [[nodiscard]] DeviceOp {
     });
     return r;
   }();
+  template <std::size_t... J>
+  static auto owned_types(std::index_sequence<J...>) -> std::tuple<S<owned_index[J]>...>;
 
  public:
   DeviceOp(DeviceOp&&) noexcept = default;
   DeviceOp& operator=(DeviceOp&&) = delete;
   DeviceOp(const DeviceOp&) = delete;
 
-  /// Runs the op and waits for it. Returns the owned Partition (a tuple if several, else void).
-  auto sync() && {
-    run();
-    release_loans();
-    if constexpr (num_owned == 0)
-      return;
-    else if constexpr (num_owned == 1)
-      return std::move(std::get<owned_index[0]>(slots_));
-    else
-      return take_owned(std::make_index_sequence<num_owned>{});
-  }
-  template <class Self = DeviceOp>
-  void sync() & {
-    static_assert(detail::false_for_types<Self>,
-                  "DeviceOp::sync() consumes the op: write std::move(op).sync()");
-  }
+  using result_type = typename detail::outputs_of<
+      decltype(owned_types(std::make_index_sequence<num_owned>{}))>::type;
+
+  /// Issues the tile programs (tile/op.hpp). On the CPU backend they run now.
+  void start(detail::ExecContext& ctx) { run(ctx); }
+  /// The owned partitions.
+  result_type take() { return take_owned(); }
+  /// Returns the loans of borrowed arrays and partition refs.
+  void release() noexcept { release_loans(); }
 
   /// The kernel's name as written in the launch, e.g. "add<128>".
   static const std::string& kernel_name() { return detail::kernel_name<K>(); }
@@ -436,6 +482,14 @@ class [[nodiscard]] DeviceOp {
   template <class... Args>
   explicit DeviceOp(Args&&... args) : slots_(std::forward<Args>(args)...) {}
 
+  auto take_owned() {
+    if constexpr (num_owned == 0)
+      return;
+    else if constexpr (num_owned == 1)
+      return std::move(std::get<owned_index[0]>(slots_));
+    else
+      return take_owned(std::make_index_sequence<num_owned>{});
+  }
   template <std::size_t... J>
   auto take_owned(std::index_sequence<J...>) {
     return std::tuple<S<owned_index[J]>...>(std::move(std::get<owned_index[J]>(slots_))...);
@@ -474,7 +528,7 @@ class [[nodiscard]] DeviceOp {
   void check_argument() {
     static_assert(PT<I>::kind != detail::ParamKind::Invalid,
                   "tile::launch: every kernel parameter must be Tensor<T, ...>& (exclusive), "
-                  "const Tensor<T, ...>& (shared) or a scalar taken by value");
+                  "const Tensor<T, ...>& (shared), Atomic<T, ...>& (atomic) or a scalar taken by value");
     const std::string rule = detail::check_argument<P<I>>(std::get<I>(slots_));
     if (!rule.empty()) throw Error(arg_context(I) + ": " + rule);
   }
@@ -486,7 +540,9 @@ class [[nodiscard]] DeviceOp {
       if constexpr (detail::is_tensor_slot<S<i>>) {
         const auto r = ST<i>::ref(std::get<i>(slots_));
         const int64_t bytes = r.shape.numel() * static_cast<int64_t>(sizeof(typename ST<i>::element));
-        f(detail::TensorUse{i, r.data(), r.shape, r.strides, detail::is_partition_slot<S<i>>, bytes});
+        // An Atomic argument is written: it counts as exclusive (aliasing, copies back).
+        constexpr bool writes = detail::is_partition_slot<S<i>> || PT<i>::kind == detail::ParamKind::Atomic;
+        f(detail::TensorUse{i, r.data(), r.shape, r.strides, writes, bytes});
       }
     });
   }
@@ -561,10 +617,16 @@ class [[nodiscard]] DeviceOp {
       }
   }
 
-  /// Takes the shared loans of borrowed arrays (exclusive ones are held by the PartitionRefs).
+  /// Takes the loans of borrowed arrays: shared ones, or exclusive for Atomic parameters (the
+  /// partitions' exclusive loans are held by the PartitionRefs).
   void lend() {
     detail::static_for<N>([&](auto i) {
-      if constexpr (ST<i>::kind == detail::SlotKind::ArrayBorrow) std::get<i>(slots_).lend(arg_context(i));
+      if constexpr (ST<i>::kind == detail::SlotKind::ArrayBorrow) {
+        if constexpr (PT<i>::kind == detail::ParamKind::Atomic)
+          std::get<i>(slots_).lend_exclusive(arg_context(i));
+        else
+          std::get<i>(slots_).lend(arg_context(i));
+      }
     });
   }
 
@@ -579,8 +641,8 @@ class [[nodiscard]] DeviceOp {
 
   // ---- execution ----
 
-  void run() {
-    if (ran_) throw Error("tile::DeviceOp<" + kernel_name() + ">::sync: the op has already run");
+  void run(detail::ExecContext& ctx) {
+    if (ran_) throw Error("tile::DeviceOp<" + kernel_name() + ">: the op has already run");
     ran_ = true;
     if constexpr (!(arity_ok && types_ok)) {
       throw Error("tile::DeviceOp<" + kernel_name() + ">: the launch was not accepted");  // unreachable
@@ -596,12 +658,21 @@ class [[nodiscard]] DeviceOp {
           std::copy(ST<i>::tile.begin(), ST<i>::tile.end(), args[i].tile.begin());
       });
 
-      if (!device_->is_gpu())
-        run_cpu(args);
-      else if (detail::GpuKernel<K>::entry)
-        run_gpu(args);
-      else
+      if (!device_->is_gpu()) {
+        if (ctx.capturing())
+          ctx.cpu_work()->push_back([this, args] { run_cpu(args); });
+        else
+          run_cpu(args);
+      } else if (detail::GpuKernel<K>::entry) {
+        run_gpu(args, ctx);
+      } else {
+        if (ctx.capturing())
+          throw Error("tile::DeviceOp<" + kernel_name() +
+                      ">::graph: the kernel has no GPU code (the program was not compiled with tilecc), "
+                      "so it runs on host copies and cannot be captured into a graph");
+        ctx.wait();  // earlier work on the stream may write the arrays copied here
         run_cpu_on_host_copies(args);
+      }
     }
   }
 
@@ -701,7 +772,7 @@ class [[nodiscard]] DeviceOp {
 
   /// The generated kernel: one ArgDesc per parameter (whole arrays; `piece` for exclusive ones,
   /// scalars bit-copied), the partition grid, then the registered entry on the device's stream.
-  void run_gpu(const std::array<detail::ResolvedTensor, N>& args) const {
+  void run_gpu(const std::array<detail::ResolvedTensor, N>& args, detail::ExecContext& ctx) const {
     detail::LaunchArgs la;
     la.grid_rank = grid_rank_;
     for (int a = 0; a < detail::kMaxRank; ++a) la.grid[a] = grid_[static_cast<std::size_t>(a)];
@@ -725,10 +796,10 @@ class [[nodiscard]] DeviceOp {
       }
     });
     const auto& info = detail::GpuKernel<K>::info;
-    const std::string name = *info.name ? std::string(info.name) : kernel_name();
-    const int err = detail::GpuKernel<K>::entry(la, detail::gpu_stream(*device_));
-    detail::gpu_check(*device_, err, name.c_str(), info.source);
-    detail::gpu_synchronize(*device_, name.c_str(), info.source);
+    const char* name = *info.name ? info.name : kernel_name().c_str();
+    const int err = detail::GpuKernel<K>::entry(la, ctx.stream_for(*device_));
+    detail::gpu_check(*device_, err, name, info.source);
+    ctx.issued(name, info.source);
   }
 
   std::tuple<Slots...> slots_;

@@ -101,10 +101,84 @@ void check_launch(int ordinal, int err, const char* kernel, const char* source) 
 }
 
 void synchronize(int ordinal, const char* kernel, const char* source) {
+  synchronize_stream(ordinal, stream(ordinal), kernel, source);
+}
+
+void synchronize_stream(int ordinal, void* s, const char* kernel, const char* source) {
   use_device(ordinal);
-  const cudaError_t e = cudaStreamSynchronize(static_cast<cudaStream_t>(stream(ordinal)));
-  if (e != cudaSuccess)
+  const cudaError_t e = cudaStreamSynchronize(static_cast<cudaStream_t>(s));
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
     throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
+  }
+}
+
+void* event_record(int ordinal, void* s) {
+  use_device(ordinal);
+  cudaEvent_t ev = nullptr;
+  check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+  const cudaError_t e = cudaEventRecord(ev, static_cast<cudaStream_t>(s));
+  if (e != cudaSuccess) {
+    (void)cudaEventDestroy(ev);
+    check(e, "cudaEventRecord");
+  }
+  return ev;
+}
+
+bool event_query(int ordinal, void* event, const char* kernel, const char* source) {
+  use_device(ordinal);
+  const cudaError_t e = cudaEventQuery(static_cast<cudaEvent_t>(event));
+  if (e == cudaSuccess) return true;
+  if (e == cudaErrorNotReady) return false;
+  (void)cudaGetLastError();
+  throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
+}
+
+void event_wait(int ordinal, void* event, const char* kernel, const char* source) {
+  use_device(ordinal);
+  const cudaError_t e = cudaEventSynchronize(static_cast<cudaEvent_t>(event));
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
+    throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
+  }
+}
+
+void event_destroy(int ordinal, void* event) noexcept {
+  if (cudaSetDevice(ordinal) == cudaSuccess) (void)cudaEventDestroy(static_cast<cudaEvent_t>(event));
+  (void)cudaGetLastError();
+}
+
+void capture_begin(int ordinal, void* s) {
+  use_device(ordinal);
+  check(cudaStreamBeginCapture(static_cast<cudaStream_t>(s), cudaStreamCaptureModeThreadLocal),
+        "cudaStreamBeginCapture");
+}
+
+void* capture_end(int ordinal, void* s) {
+  use_device(ordinal);
+  cudaGraph_t graph = nullptr;
+  cudaError_t e = cudaStreamEndCapture(static_cast<cudaStream_t>(s), &graph);
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
+    if (graph) (void)cudaGraphDestroy(graph);
+    throw Error("tile::DeviceOp::graph: the capture failed (" + describe(e) +
+                "); an op captured into a graph must not wait for the device or copy to the host");
+  }
+  cudaGraphExec_t exec = nullptr;
+  e = cudaGraphInstantiate(&exec, graph, 0);
+  (void)cudaGraphDestroy(graph);
+  check(e, "cudaGraphInstantiate");
+  return exec;
+}
+
+void graph_launch(int ordinal, void* graph, void* s) {
+  use_device(ordinal);
+  check(cudaGraphLaunch(static_cast<cudaGraphExec_t>(graph), static_cast<cudaStream_t>(s)), "cudaGraphLaunch");
+}
+
+void graph_destroy(int ordinal, void* graph) noexcept {
+  if (cudaSetDevice(ordinal) == cudaSuccess) (void)cudaGraphExecDestroy(static_cast<cudaGraphExec_t>(graph));
+  (void)cudaGetLastError();
 }
 
 }  // namespace tile::cuda

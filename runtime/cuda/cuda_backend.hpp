@@ -21,5 +21,16 @@ void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
 void* stream(int ordinal);
 void check_launch(int ordinal, int err, const char* kernel, const char* source);
 void synchronize(int ordinal, const char* kernel, const char* source);
+void synchronize_stream(int ordinal, void* stream, const char* kernel, const char* source);
+
+void* event_record(int ordinal, void* stream);
+bool event_query(int ordinal, void* event, const char* kernel, const char* source);
+void event_wait(int ordinal, void* event, const char* kernel, const char* source);
+void event_destroy(int ordinal, void* event) noexcept;
+
+void capture_begin(int ordinal, void* stream);
+void* capture_end(int ordinal, void* stream);
+void graph_launch(int ordinal, void* graph, void* stream);
+void graph_destroy(int ordinal, void* graph) noexcept;
 
 }  // namespace tile::cuda

@@ -29,8 +29,13 @@ struct BufferDeleter {
   void operator()(Buffer* b) const noexcept { buffer_free(b); }
 };
 
+/// Copies between host and device memory, waiting for the device. Both throw tile::Error while
+/// this thread captures a graph (`capturing_graph`): a graph cannot contain a host copy.
 void copy_to_device(const Device& device, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(const Device& device, void* dst, const void* src, std::size_t bytes);
+
+/// Non-zero while this thread captures the work of an op into a tile::Graph.
+inline thread_local int capturing_graph = 0;
 
 /// Runs fn(ctx, i) for i in [0, n) on the CPU thread pool and waits. If calls throw, the first
 /// exception is rethrown here (remaining programs are skipped).
@@ -44,6 +49,24 @@ void* gpu_stream(const Device& device);
 void gpu_check(const Device& device, int err, const char* kernel, const char* source);
 /// Waits for the device's stream; throws tile::Error naming the kernel on failure.
 void gpu_synchronize(const Device& device, const char* kernel, const char* source);
+/// Waits for `stream` (a cudaStream_t of the device); throws tile::Error naming the kernel.
+void gpu_stream_synchronize(const Device& device, void* stream, const char* kernel, const char* source);
+
+/// Events mark the end of asynchronously issued work (tile::Future). `record` creates one on
+/// `stream`; `query` is true once the work before it finished; `wait` blocks for it. Both throw
+/// tile::Error naming the kernel when that work failed.
+void* gpu_event_record(const Device& device, void* stream);
+bool gpu_event_query(const Device& device, void* event, const char* kernel, const char* source);
+void gpu_event_wait(const Device& device, void* event, const char* kernel, const char* source);
+void gpu_event_destroy(const Device& device, void* event) noexcept;
+
+/// CUDA graphs (tile::Graph): capture the work issued to `stream` between begin and end into an
+/// executable graph, launch it again and again, destroy it. A capture that fails (the work
+/// synchronized with the host) throws tile::Error.
+void gpu_capture_begin(const Device& device, void* stream);
+void* gpu_capture_end(const Device& device, void* stream);
+void gpu_graph_launch(const Device& device, void* graph, void* stream);
+void gpu_graph_destroy(const Device& device, void* graph) noexcept;
 
 /// A kernel's display name ("add<128>") from the __PRETTY_FUNCTION__ of a `template <auto K>`
 /// function and, when available, the mangled name of a type `KernelTag<K>` (used when the

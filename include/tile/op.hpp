@@ -1,0 +1,651 @@
+// tile/op.hpp - composing device operations and running them: sync, async, or as a graph.
+//
+// Every op (a tile::launch, or a combination of ops) is a move-only value that runs nothing
+// until it is executed; combinators return new types, like iterator adaptors:
+//   op.then(f)          f(outputs of op) runs when the op is issued and returns the next op (or a
+//                       value); the result is the next op's outputs
+//   tile::zip(ops...)   all of them; the outputs as a std::tuple (std::monostate for none)
+//   op.shared()         a copyable handle; the op runs once however many copies are executed;
+//                       the outputs as a std::shared_ptr
+//   op.unzip()          for an op whose outputs are a tuple: one op per element
+// Execution consumes the op:
+//   std::move(op).sync()             runs it, waits, returns its outputs
+//   std::move(op).sync_on(stream)    the same on a caller's cudaStream_t
+//   std::move(op).async()            issues it, returns tile::Future<outputs>
+//   std::move(op).graph()            captures it into a tile::Graph that replays it again and again
+// An op holds the loans of the arrays it uses until its work has finished: a Future or a Graph
+// holds them for its whole life. On the CPU backend the work runs when it is issued.
+#pragma once
+
+#include <array>
+#include <coroutine>
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "tile/core.hpp"
+#include "tile/detail/runtime.hpp"
+#include "tile/device.hpp"
+#include "tile/error.hpp"
+
+namespace tile {
+
+template <class R>
+class Future;
+template <class R>
+class Graph;
+
+namespace detail {
+
+/// std::monostate stands for "no outputs" where a value is needed (zip, shared, futures' state).
+template <class R>
+using value_t = std::conditional_t<std::is_void_v<R>, std::monostate, R>;
+
+/// Where issued work goes, and what must be waited for. One per execution.
+class ExecContext {
+ public:
+  static constexpr int kMaxDevices = 8;
+
+  ExecContext() = default;
+  explicit ExecContext(void* user_stream) : user_stream_(user_stream) {}
+  ExecContext(const ExecContext&) = delete;
+
+  /// Graph capture: GPU work is captured on its stream; CPU work is appended to `cpu_work`.
+  void begin_capture(std::vector<std::function<void()>>* cpu_work) {
+    cpu_work_ = cpu_work;
+    capturing_ = true;
+  }
+  bool capturing() const { return capturing_; }
+  std::vector<std::function<void()>>* cpu_work() const { return cpu_work_; }
+
+  /// The stream that work for `device` goes to; records the device so that `wait` covers it,
+  /// and starts the capture on first use while capturing.
+  void* stream_for(const Device& device) {
+    int i = 0;
+    while (i < num_gpus_ && !(*gpus_[static_cast<std::size_t>(i)] == device)) ++i;
+    if (i == num_gpus_) {
+      if (num_gpus_ == kMaxDevices) throw Error("tile: an op may use at most 8 GPUs");
+      if (capturing_ && num_gpus_ == 1) throw Error("tile::DeviceOp::graph: a graph runs on one GPU");
+      gpus_[static_cast<std::size_t>(num_gpus_++)] = &device;
+      if (capturing_) gpu_capture_begin(device, user_stream_ ? user_stream_ : gpu_stream(device));
+    }
+    return user_stream_ ? user_stream_ : gpu_stream(device);
+  }
+
+  /// The kernel issued last: named in errors found when waiting.
+  void issued(const char* kernel, const char* source) {
+    kernel_ = kernel;
+    source_ = source;
+  }
+  const char* kernel() const { return kernel_; }
+  const char* source() const { return source_; }
+
+  int num_gpus() const { return num_gpus_; }
+  const Device& gpu(int i) const { return *gpus_[static_cast<std::size_t>(i)]; }
+  void* stream_of(int i) const { return user_stream_ ? user_stream_ : gpu_stream(gpu(i)); }
+
+  /// Waits for everything issued.
+  void wait() const {
+    for (int i = 0; i < num_gpus_; ++i) gpu_stream_synchronize(gpu(i), stream_of(i), kernel_, source_);
+  }
+  /// The same after an error: whatever was issued must finish before its memory is reused.
+  void wait_quietly() const noexcept {
+    if (capturing_) return;
+    try {
+      wait();
+    } catch (...) {
+    }
+  }
+
+ private:
+  void* user_stream_ = nullptr;
+  std::array<const Device*, kMaxDevices> gpus_{};
+  int num_gpus_ = 0;
+  bool capturing_ = false;
+  std::vector<std::function<void()>>* cpu_work_ = nullptr;
+  const char* kernel_ = "";
+  const char* source_ = "";
+};
+
+struct OpTag {};
+
+}  // namespace detail
+
+/// True for tile ops (launches and their combinations).
+template <class T>
+inline constexpr bool is_op_v = std::is_base_of_v<detail::OpTag, std::remove_cvref_t<T>>;
+
+template <class Op, class F>
+class ThenOp;
+template <class Op>
+class SharedOp;
+template <std::size_t I, class Op>
+class UnzipOp;
+template <class... Ops>
+class ZipOp;
+
+/// What every op can do. An op type `D` provides
+///   using result_type = ...;               its outputs (void if none)
+///   void start(detail::ExecContext&);       issue the work (no waiting)
+///   result_type take();                    move the outputs out (after start)
+///   void release() noexcept;               return the loans (after the work finished)
+template <class D>
+class OpBase : public detail::OpTag {
+ public:
+  /// Runs the op, waits for it and returns its outputs.
+  auto sync() && { return execute(detail::ExecContext{}); }
+  /// The same, on a CUDA stream of the caller's (any cudaStream_t converts to void*).
+  auto sync_on(void* stream) && { return execute(detail::ExecContext{stream}); }
+  /// Issues the op and returns a future of its outputs.
+  auto async() &&;
+  /// Captures the op into a graph that can be run again and again.
+  auto graph() &&;
+
+  /// The op followed by f(outputs): f returns the next op, or a value.
+  template <class F>
+  ThenOp<D, std::decay_t<F>> then(F&& f) && {
+    return ThenOp<D, std::decay_t<F>>(std::move(self()), std::forward<F>(f));
+  }
+  /// A copyable handle that runs the op once.
+  SharedOp<D> shared() && { return SharedOp<D>(std::move(self())); }
+  /// One op per element of a tuple of outputs.
+  auto unzip() &&;
+
+  template <class Self = D>
+  void sync() & {
+    static_assert(detail::false_for_types<Self>, "sync() consumes the op: write std::move(op).sync()");
+  }
+  template <class Self = D>
+  void async() & {
+    static_assert(detail::false_for_types<Self>, "async() consumes the op: write std::move(op).async()");
+  }
+  template <class Self = D>
+  void graph() & {
+    static_assert(detail::false_for_types<Self>, "graph() consumes the op: write std::move(op).graph()");
+  }
+
+ private:
+  D& self() { return static_cast<D&>(*this); }
+
+  auto execute(detail::ExecContext&& ctx) {
+    D& d = self();
+    try {
+      d.start(ctx);
+    } catch (...) {
+      ctx.wait_quietly();
+      d.release();
+      throw;
+    }
+    try {
+      ctx.wait();
+    } catch (...) {
+      d.release();
+      throw;
+    }
+    d.release();
+    return d.take();
+  }
+};
+
+// ---- combinators -------------------------------------------------------------------------------
+
+/// `op.then(f)`.
+template <class Op, class F>
+class [[nodiscard]] ThenOp : public OpBase<ThenOp<Op, F>> {
+  using In = typename Op::result_type;
+  static auto call(F& f, Op& op) {
+    if constexpr (std::is_void_v<In>)
+      return f();
+    else
+      return f(op.take());
+  }
+  using Next = decltype(call(std::declval<F&>(), std::declval<Op&>()));
+  static constexpr bool chains = is_op_v<Next>;
+
+  template <class N, bool IsOp = is_op_v<N>>
+  struct result_of {
+    using type = N;
+  };
+  template <class N>
+  struct result_of<N, true> {
+    using type = typename N::result_type;
+  };
+
+ public:
+  using result_type = typename result_of<Next>::type;
+
+  ThenOp(Op op, F f) : op_(std::move(op)), f_(std::move(f)) {}
+  ThenOp(ThenOp&&) noexcept = default;
+
+  void start(detail::ExecContext& ctx) {
+    op_.start(ctx);
+    if constexpr (chains) {
+      next_.emplace(call(f_, op_));
+      next_->start(ctx);
+    } else if constexpr (std::is_void_v<Next>) {
+      call(f_, op_);
+    } else {
+      next_.emplace(call(f_, op_));
+    }
+  }
+  result_type take() {
+    if constexpr (chains)
+      return next_->take();
+    else if constexpr (!std::is_void_v<Next>)
+      return std::move(*next_);
+  }
+  void release() noexcept {
+    op_.release();
+    if constexpr (chains)
+      if (next_) next_->release();
+  }
+
+ private:
+  Op op_;
+  F f_;
+  std::optional<detail::value_t<Next>> next_;
+};
+
+/// `tile::zip(ops...)`.
+template <class... Ops>
+class [[nodiscard]] ZipOp : public OpBase<ZipOp<Ops...>> {
+ public:
+  using result_type = std::tuple<detail::value_t<typename Ops::result_type>...>;
+
+  explicit ZipOp(Ops... ops) : ops_(std::move(ops)...) {}
+  ZipOp(ZipOp&&) noexcept = default;
+
+  void start(detail::ExecContext& ctx) {
+    std::apply([&](auto&... op) { (op.start(ctx), ...); }, ops_);
+  }
+  result_type take() {
+    return std::apply([](auto&... op) { return result_type(take_one(op)...); }, ops_);
+  }
+  void release() noexcept {
+    std::apply([](auto&... op) { (op.release(), ...); }, ops_);
+  }
+
+ private:
+  template <class Op>
+  static auto take_one(Op& op) {
+    if constexpr (std::is_void_v<typename Op::result_type>) {
+      return std::monostate{};
+    } else {
+      return op.take();
+    }
+  }
+  std::tuple<Ops...> ops_;
+};
+
+/// All of `ops`, as one op whose outputs are a tuple of theirs.
+template <class... Ops>
+  requires(is_op_v<Ops> && ...)
+ZipOp<std::remove_cvref_t<Ops>...> zip(Ops&&... ops) {
+  static_assert((!std::is_lvalue_reference_v<Ops> && ...), "tile::zip consumes its ops: pass std::move(op)");
+  return ZipOp<std::remove_cvref_t<Ops>...>(std::move(ops)...);
+}
+
+/// `op.shared()`: copies share one op that runs at the first execution of any of them.
+template <class Op>
+class [[nodiscard]] SharedOp : public OpBase<SharedOp<Op>> {
+  using Value = detail::value_t<typename Op::result_type>;
+  struct State {
+    explicit State(Op o) : op(std::move(o)) {}
+    Op op;
+    bool started = false;
+    bool released = false;
+    std::shared_ptr<Value> outputs;
+  };
+
+ public:
+  using result_type = std::shared_ptr<Value>;
+
+  explicit SharedOp(Op op) : state_(std::make_shared<State>(std::move(op))) {}
+
+  void start(detail::ExecContext& ctx) {
+    State& s = *state_;
+    if (s.started) return;
+    s.started = true;
+    s.op.start(ctx);
+    if constexpr (std::is_void_v<typename Op::result_type>)
+      s.outputs = std::make_shared<Value>();
+    else
+      s.outputs = std::make_shared<Value>(s.op.take());
+  }
+  result_type take() { return state_->outputs; }
+  void release() noexcept {
+    if (state_->started && !state_->released) {
+      state_->released = true;
+      state_->op.release();
+    }
+  }
+
+ private:
+  std::shared_ptr<State> state_;
+};
+
+/// Element I of the outputs of a shared op.
+template <std::size_t I, class Op>
+class [[nodiscard]] UnzipOp : public OpBase<UnzipOp<I, Op>> {
+ public:
+  using result_type = std::tuple_element_t<I, typename Op::result_type>;
+
+  explicit UnzipOp(SharedOp<Op> shared) : shared_(std::move(shared)) {}
+
+  void start(detail::ExecContext& ctx) { shared_.start(ctx); }
+  result_type take() { return std::get<I>(std::move(*shared_.take())); }
+  void release() noexcept { shared_.release(); }
+
+ private:
+  SharedOp<Op> shared_;
+};
+
+template <class D>
+auto OpBase<D>::unzip() && {
+  using R = typename D::result_type;
+  static_assert(!std::is_void_v<R>, "unzip(): the op has no outputs");
+  SharedOp<D> shared(std::move(self()));
+  return [&]<std::size_t... I>(std::index_sequence<I...>) {
+    return std::tuple<UnzipOp<I, D>...>(UnzipOp<I, D>(shared)...);
+  }(std::make_index_sequence<std::tuple_size_v<R>>{});
+}
+
+// ---- futures -----------------------------------------------------------------------------------
+
+namespace detail {
+
+/// What a Future or a Graph keeps of an issued op: the op itself (holding its loans), the
+/// events that mark the end of its work, its outputs.
+template <class R>
+struct IssuedState {
+  virtual ~IssuedState() = default;
+  virtual void release() noexcept = 0;
+
+  /// Records one event per GPU the context used (after the work was issued).
+  void mark_end(const ExecContext& ctx) {
+    for (int i = 0; i < ctx.num_gpus(); ++i) {
+      ends.push_back(End{&ctx.gpu(i), gpu_event_record(ctx.gpu(i), ctx.stream_of(i))});
+    }
+    kernel = ctx.kernel();
+    source = ctx.source();
+  }
+  bool finished() {
+    for (const End& e : ends)
+      if (!gpu_event_query(*e.device, e.event, kernel, source)) return false;
+    return true;
+  }
+  void wait() {
+    for (const End& e : ends) gpu_event_wait(*e.device, e.event, kernel, source);
+  }
+  void drop_events() noexcept {
+    for (const End& e : ends) gpu_event_destroy(*e.device, e.event);
+    ends.clear();
+  }
+
+  struct End {
+    const Device* device;
+    void* event;
+  };
+  std::vector<End> ends;
+  const char* kernel = "";
+  const char* source = "";
+  std::optional<value_t<R>> outputs;
+};
+
+template <class Op>
+struct IssuedOp final : IssuedState<typename Op::result_type> {
+  explicit IssuedOp(Op o) : op(std::move(o)) {}
+  void release() noexcept override { op.release(); }
+  Op op;
+};
+
+}  // namespace detail
+
+/// The outputs of an op issued with `async()`. `get()` waits and returns them; `co_await` does the
+/// same from a C++20 coroutine. Destroying an unfinished future waits for the work (the memory
+/// it uses stays valid) and returns the loans.
+template <class R>
+class [[nodiscard]] Future {
+ public:
+  Future(Future&&) noexcept = default;
+  Future& operator=(Future&& o) noexcept {
+    if (this != &o) {
+      finish_quietly();
+      state_ = std::move(o.state_);
+    }
+    return *this;
+  }
+  ~Future() { finish_quietly(); }
+
+  /// True once the work has finished (never blocks).
+  bool ready() const { return !state_ || state_->finished(); }
+  /// Waits for the work. A kernel failure throws tile::Error naming the kernel; the loans are
+  /// returned either way.
+  void wait() {
+    if (!state_ || done_) return;
+    done_ = true;
+    try {
+      state_->wait();
+    } catch (...) {
+      finish();
+      throw;
+    }
+    finish();
+  }
+  /// Waits and returns the outputs.
+  R get() && {
+    if (!state_) throw Error("tile::Future::get: the future is empty (moved from or already consumed)");
+    wait();
+    auto state = std::move(state_);
+    if constexpr (!std::is_void_v<R>) return std::move(*state->outputs);
+  }
+  template <class Self = Future>
+  void get() & {
+    static_assert(detail::false_for_types<Self>, "Future::get() consumes the future: write std::move(f).get()");
+  }
+
+  /// `co_await std::move(future)`: resumes the coroutine on another thread once the work finished.
+  auto operator co_await() && {
+    struct Awaiter {
+      Future f;
+      bool await_ready() { return f.ready(); }
+      void await_suspend(std::coroutine_handle<> h) {
+        std::thread([this, h] {
+          try {
+            f.wait();
+          } catch (...) {
+            error = std::current_exception();
+          }
+          h.resume();
+        }).detach();
+      }
+      R await_resume() {
+        if (error) std::rethrow_exception(error);
+        return std::move(f).get();
+      }
+      std::exception_ptr error;
+    };
+    return Awaiter{std::move(*this), nullptr};
+  }
+
+ private:
+  template <class>
+  friend class OpBase;
+  template <class>
+  friend class Graph;
+
+  explicit Future(std::unique_ptr<detail::IssuedState<R>> s) : state_(std::move(s)) {}
+
+  void finish() {
+    state_->drop_events();
+    state_->release();
+  }
+  void finish_quietly() noexcept {
+    if (!state_ || done_) return;
+    done_ = true;
+    try {
+      state_->wait();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tile: an unfinished future was destroyed and its work failed: %s\n", e.what());
+    }
+    finish();
+  }
+
+  std::unique_ptr<detail::IssuedState<R>> state_;
+  bool done_ = false;
+};
+
+template <class D>
+auto OpBase<D>::async() && {
+  using R = typename D::result_type;
+  auto state = std::make_unique<detail::IssuedOp<D>>(std::move(self()));
+  detail::ExecContext ctx;
+  try {
+    state->op.start(ctx);
+  } catch (...) {
+    ctx.wait_quietly();
+    state->op.release();
+    throw;
+  }
+  state->mark_end(ctx);
+  if constexpr (!std::is_void_v<R>) state->outputs.emplace(state->op.take());
+  return Future<R>(std::move(state));
+}
+
+// ---- graphs ------------------------------------------------------------------------------------
+
+/// An op captured once and replayed by `sync()` / `async()`: on a GPU a CUDA graph, on the CPU
+/// the recorded tile programs. Host code in `then(f)` runs once, at capture. The graph holds the
+/// op's loans for its whole life; `std::move(g).get()` waits for the last run and returns the
+/// op's outputs.
+template <class R>
+class [[nodiscard]] Graph {
+ public:
+  Graph(Graph&&) noexcept = default;
+  Graph& operator=(Graph&&) = delete;
+  ~Graph() { finish_quietly(); }
+
+  /// Runs the graph and waits for it.
+  void sync() {
+    launch();
+    wait();
+  }
+  /// Runs the graph; the future finishes with this run (the graph must outlive it).
+  Future<void> async() {
+    launch();
+    auto run = std::make_unique<Run>();
+    if (state_->device) {
+      run->ends.push_back({state_->device, detail::gpu_event_record(*state_->device, detail::gpu_stream(*state_->device))});
+      run->kernel = state_->kernel;
+      run->source = state_->source;
+    }
+    return Future<void>(std::move(run));
+  }
+  /// Waits for the last run, returns the loans and the op's outputs.
+  R get() && {
+    if (!state_) throw Error("tile::Graph::get: the graph is empty (moved from or already consumed)");
+    wait();
+    auto state = std::move(state_);
+    state->release();
+    if constexpr (!std::is_void_v<R>) return std::move(*state->outputs);
+  }
+  template <class Self = Graph>
+  void get() & {
+    static_assert(detail::false_for_types<Self>, "Graph::get() consumes the graph: write std::move(g).get()");
+  }
+
+ private:
+  template <class>
+  friend class OpBase;
+
+  struct State : detail::IssuedState<R> {
+    const Device* device = nullptr;  // the GPU, or null on the CPU
+    void* exec = nullptr;            // cudaGraphExec_t
+    std::vector<std::function<void()>> cpu_work;
+    ~State() override {
+      if (exec) detail::gpu_graph_destroy(*device, exec);
+    }
+  };
+  template <class Op>
+  struct OpState final : State {
+    explicit OpState(Op o) : op(std::move(o)) {}
+    void release() noexcept override { op.release(); }
+    Op op;
+  };
+  /// One run's end, as a Future<void> state (no loans: the graph holds them).
+  struct Run final : detail::IssuedState<void> {
+    void release() noexcept override {}
+  };
+
+  explicit Graph(std::unique_ptr<State> s) : state_(std::move(s)) {}
+
+  void launch() {
+    if (!state_) throw Error("tile::Graph: the graph is empty (moved from or already consumed)");
+    if (state_->device) {
+      detail::gpu_graph_launch(*state_->device, state_->exec, detail::gpu_stream(*state_->device));
+    } else {
+      for (auto& work : state_->cpu_work) work();
+    }
+  }
+  void wait() {
+    if (state_->device)
+      detail::gpu_synchronize(*state_->device, state_->kernel, state_->source);
+  }
+  void finish_quietly() noexcept {
+    if (!state_) return;
+    try {
+      wait();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "tile: a graph was destroyed and its last run failed: %s\n", e.what());
+    }
+    state_->release();
+  }
+
+  std::unique_ptr<State> state_;
+};
+
+template <class D>
+auto OpBase<D>::graph() && {
+  using R = typename D::result_type;
+  using G = Graph<R>;
+  auto state = std::make_unique<typename G::template OpState<D>>(std::move(self()));
+  detail::ExecContext ctx;
+  ctx.begin_capture(&state->cpu_work);
+  ++detail::capturing_graph;
+  struct Leave {
+    ~Leave() { --detail::capturing_graph; }
+  } leave;
+  try {
+    state->op.start(ctx);
+  } catch (...) {
+    state->op.release();
+    if (ctx.num_gpus() == 1) {
+      try {
+        detail::gpu_graph_destroy(ctx.gpu(0), detail::gpu_capture_end(ctx.gpu(0), ctx.stream_of(0)));
+      } catch (...) {
+      }
+    }
+    throw;
+  }
+  if (ctx.num_gpus() == 1) {
+    if (!state->cpu_work.empty())
+      throw Error("tile::DeviceOp::graph: a graph runs on one device (this op uses the CPU and a GPU)");
+    state->device = &ctx.gpu(0);
+    state->exec = detail::gpu_capture_end(ctx.gpu(0), ctx.stream_of(0));
+  }
+  state->kernel = ctx.kernel();
+  state->source = ctx.source();
+  if constexpr (!std::is_void_v<R>) state->outputs.emplace(state->op.take());
+  return G(std::move(state));
+}
+
+}  // namespace tile
