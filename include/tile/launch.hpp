@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "tile/array.hpp"
+#include "tile/atomic.hpp"
 #include "tile/core.hpp"
 #include "tile/detail/abi.hpp"
 #include "tile/detail/runtime.hpp"
@@ -272,6 +273,30 @@ constexpr bool binds() {
   }
 }
 
+template <class A>
+inline constexpr bool is_tile_array_v = false;
+template <class T>
+inline constexpr bool is_tile_array_v<Array<T>> = true;
+
+/// An Atomic parameter takes a non-const Array lvalue: the op borrows it exclusively and the array
+/// holds the updates once the op has run (a moved-in array would be dropped with them).
+template <class P, class A>
+constexpr bool atomic_argument_ok() {
+  if constexpr (param_traits<P>::kind == ParamKind::Atomic && is_tile_array_v<std::remove_cvref_t<A>>)
+    return std::is_lvalue_reference_v<A> && !std::is_const_v<std::remove_reference_t<A>>;
+  else
+    return true;
+}
+template <class F, class... A>
+constexpr bool atomic_arguments_ok() {
+  if constexpr (kernel_signature<F>::valid && kernel_signature<F>::arity == sizeof...(A))
+    return []<std::size_t... I>(std::index_sequence<I...>) {
+      return (atomic_argument_ok<std::tuple_element_t<I, typename kernel_signature<F>::params>, A>() && ...);
+    }(std::index_sequence_for<A...>{});
+  else
+    return true;
+}
+
 /// The rule argument slot `s` breaks for parameter P, or "" when it fits.
 template <class P, class S>
 std::string check_argument(const S& s) {
@@ -303,9 +328,6 @@ std::string check_argument(const S& s) {
                                   "exclusively"
                                 : "a shared parameter (const Tensor&) takes an array") +
              ", but was given " + describe_slot<S>();
-    } else if constexpr (atomic && ST::kind == SlotKind::Array) {
-      return "an atomic parameter (Atomic&) takes an array lvalue, which holds the updates after the op "
-             "has run, but was given an array moved into the launch (its updates would be lost)";
     } else if constexpr (!std::is_same_v<typename PT::element, typename ST::element>) {
       return "element type mismatch: the array holds " + std::string(type_name<typename ST::element>()) +
              " but the parameter is " + (atomic ? "an atomic array" : "a tensor") + " of " +
@@ -824,6 +846,9 @@ struct LaunchAccess {
 /// `tile::launch<add<128>>(std::move(z).partition<128>(), x, y)`.
 template <auto K, class... Args>
 [[nodiscard]] DeviceOp<K, detail::slot_t<Args>...> launch(Args&&... args) {
+  static_assert(detail::atomic_arguments_ok<decltype(K), Args...>(),
+                "tile::launch: an Atomic<T, ...>& parameter takes a non-const Array<T> lvalue: the op borrows "
+                "it exclusively and the array holds the updates once the op has run");
   return detail::LaunchAccess::make<DeviceOp<K, detail::slot_t<Args>...>>(std::forward<Args>(args)...);
 }
 

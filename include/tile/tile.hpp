@@ -4,6 +4,7 @@
 //   tile/core.hpp        TILE_KERNEL / TILE_UNSAFE / TILE_TRUSTED, tile::dyn, f16, bf16, element traits
 //   tile/tile_value.hpp  tile::Tile<T, Dims...> and its operators, math, where, cast
 //   tile/tensor.hpp      tile::Tensor views, partition / partition_mut, load_tile_like, block_id
+//   tile/atomic.hpp      tile::Atomic: an array all tile programs update with atomic_add/max/min/...
 // Host API (runtime library tile_rt):
 //   tile/error.hpp       tile::Error
 //   tile/device.hpp      tile::Device, default_device()
@@ -14,6 +15,7 @@
 #include "tile/core.hpp"
 #include "tile/tile_value.hpp"
 #include "tile/tensor.hpp"
+#include "tile/atomic.hpp"
 #include "tile/error.hpp"
 #include "tile/device.hpp"
 #include "tile/array.hpp"
