@@ -42,6 +42,19 @@ void f() {
   auto p = tile::zeros<float>({8}).partition<4>();
   (void)tile::launch<inc<4>>(p);
 }
+#elif defined(CASE_ATOMIC_LOAD)
+TILE_KERNEL void k(tile::Atomic<float, 128>& a) { auto t = a.load(); }
+#elif defined(CASE_ATOMIC_STORE)
+TILE_KERNEL void k(tile::Atomic<float, 128>& a) { a.store(tile::zeros<float, 128>()); }
+#elif defined(CASE_ATOMIC_MOVED_ARRAY)
+TILE_KERNEL void k(tile::Atomic<float, dyn>& a) { a.atomic_add(1.0f, 0); }
+void f() { (void)tile::launch<k>(tile::zeros<float>({8})); }
+#elif defined(CASE_ATOMIC_CONST_ARRAY)
+TILE_KERNEL void k(tile::Atomic<float, dyn>& a) { a.atomic_add(1.0f, 0); }
+void f(const tile::Array<float>& a) { (void)tile::launch<k>(a); }
+#elif defined(CASE_ATOMIC_CONST_PARAM)
+TILE_KERNEL void k(const tile::Atomic<float, dyn>& a) {}
+void f(tile::Array<float>& a) { (void)tile::launch<k>(a); }
 #else
 #error "no CASE_* selected"
 #endif
