@@ -207,12 +207,20 @@ private:
     if (h.kind == PlaceKind::Temporary) {
       if (h.type.kind == HostKind::DeviceOp)
         return "an unfinished operation";
+      if (h.type.kind == HostKind::Future)
+        return "an unfinished future";
+      if (h.type.kind == HostKind::Graph)
+        return "a graph";
       if (h.type.kind == HostKind::PartitionRef)
         return "a partition ref";
       return "a temporary";
     }
     if (h.type.kind == HostKind::DeviceOp)
       return "the unfinished operation " + quoted(h.name);
+    if (h.type.kind == HostKind::Future)
+      return "the future " + quoted(h.name) + " (not waited for)";
+    if (h.type.kind == HostKind::Graph)
+      return "the graph " + quoted(h.name);
     if (h.type.kind == HostKind::PartitionRef)
       return "the partition ref " + quoted(h.name);
     return quoted(h.name);

@@ -26,9 +26,10 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
   } else if (!memberExpr || !memberExpr->isArrow()) {
     object = operand(objectExpr);
   }
-  HostKind host = HostTypes::hostKind(objectExpr->getType()->isPointerType()
-                                          ? objectExpr->getType()->getPointeeType()
-                                          : objectExpr->getType());
+  // The object's own type: ops' methods live in their base (OpBase<Op>).
+  QualType objectType = objectExpr->IgnoreParenImpCasts()->getType();
+  HostKind host = HostTypes::hostKind(objectType->isPointerType() ? objectType->getPointeeType()
+                                                                  : objectType);
   std::string name = method->getIdentifier() ? method->getName().str() : method->getNameAsString();
   // Only a `&&`-qualified method consumes its object (std::move(op).sync()).
   bool rvalueObject = method->getRefQualifier() == RQ_RValue;
@@ -66,9 +67,19 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
     return;
   }
 
-  if (host == HostKind::DeviceOp || host == HostKind::Partition || host == HostKind::PartitionRef ||
-      host == HostKind::OtherTile) {
-    bool consumes = (host == HostKind::DeviceOp && name == "sync") ||
+  if (host == HostKind::Future && name == "wait") {
+    if (object.kind == Operand::Place) {
+      use(object.id, UseKind::Plain, site(loc, "wait()"));
+      kill(object.id); // the work finished: the future's loans are returned
+    }
+    return;
+  }
+  if (host == HostKind::DeviceOp || host == HostKind::Future || host == HostKind::Graph ||
+      host == HostKind::Partition || host == HostKind::PartitionRef || host == HostKind::OtherTile) {
+    // Running an op to completion, or taking the outputs of a future or a graph, returns the
+    // loans; async(), graph(), then(), shared() and unzip() move them into their result.
+    bool consumes = (host == HostKind::DeviceOp && (name == "sync" || name == "sync_on")) ||
+                    ((host == HostKind::Future || host == HostKind::Graph) && name == "get") ||
                     (host == HostKind::Partition && name == "unpartition");
     if (consumes || rvalueObject) {
       PlaceId result = producesTemp(call) ? tempOf(call) : NoPlace;
@@ -159,6 +170,12 @@ void FactBuilder::construct(const CXXConstructExpr *c) {
   const CXXConstructorDecl *ctor = c->getConstructor();
   llvm::SmallVector<const Expr *, 4> args(c->arguments());
   genericCall(c, ctor, nullptr, nullptr, true, false, args, calleeName(ctor), moveTarget(c));
+  // A copy of something holding loans (a shared op, a struct holding one) holds them too.
+  if (ctor && ctor->isCopyConstructor() && producesTemp(c)) {
+    Operand from = operand(args.front());
+    if (from.kind != Operand::None && places[from.id].type.carriesLoans)
+      flow(from.id, tempOf(c), /*transfer=*/false);
+  }
 }
 
 void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
@@ -169,7 +186,8 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   PlaceId result = producesTemp(call) ? tempOf(call) : NoPlace;
   HostKind resultKind = HostTypes::hostKind(call->getType());
   bool resultBorrows = result != NoPlace &&
-                       (resultKind == HostKind::PartitionRef || resultKind == HostKind::DeviceOp);
+                       (resultKind == HostKind::PartitionRef || resultKind == HostKind::DeviceOp ||
+                        resultKind == HostKind::Future || resultKind == HostKind::Graph);
   SourceLocation loc = call->getExprLoc();
   llvm::SmallVector<PlaceId, 4> sinks, movedIn;
   PlaceId clearAfter = NoPlace;

@@ -516,6 +516,10 @@ void FactBuilder::returnValue(const ReturnStmt *ret) {
   std::string what = "the value returned here";
   if (place.type.kind == HostKind::DeviceOp)
     what = "the operation returned here";
+  else if (place.type.kind == HostKind::Future)
+    what = "the future returned here";
+  else if (place.type.kind == HostKind::Graph)
+    what = "the graph returned here";
   else if (place.type.kind == HostKind::PartitionRef)
     what = "the partition ref returned here";
   unsigned s = site(value->getExprLoc(), what);

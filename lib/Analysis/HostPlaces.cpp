@@ -28,8 +28,13 @@ HostKind HostTypes::hostKind(QualType type) {
     return HostKind::Partition;
   if (name == "PartitionRef")
     return HostKind::PartitionRef;
-  if (name == "DeviceOp")
+  if (name == "DeviceOp" || name == "ThenOp" || name == "ZipOp" || name == "SharedOp" ||
+      name == "UnzipOp")
     return HostKind::DeviceOp;
+  if (name == "Future")
+    return HostKind::Future;
+  if (name == "Graph")
+    return HostKind::Graph;
   if (name == "ArrayBorrow") // what an op holds for an array passed by lvalue
     return HostKind::OtherTile;
   return HostKind::None;
@@ -72,6 +77,8 @@ TypeFacts HostTypes::classifyUncached(const Type *canonical, unsigned depth) {
       break;
     case HostKind::PartitionRef:
     case HostKind::DeviceOp:
+    case HostKind::Future:
+    case HostKind::Graph:
     case HostKind::OtherTile:
       facts.carriesLoans = true;
       break;

@@ -3,8 +3,8 @@
 // The host side of the borrow checker (DESIGN §4) reasons about *places*: the storage an array,
 // a partition, a partition ref or an operation lives in.
 //
-//  * `HostTypes` classifies types: the tile library's `Array`, `Partition`, `PartitionRef` and
-//    `DeviceOp`, and other types that may carry loans (containers of ops, structs and closures
+//  * `HostTypes` classifies types: the tile library's `Array`, `Partition`, `PartitionRef`, ops
+//    (`DeviceOp` and the combinators of tile/op.hpp), `Future` and `Graph`, and other types that may carry loans (containers of ops, structs and closures
 //    holding one) or contain arrays (structs with array fields).
 //  * `PlaceTable` interns places: local variables and parameters, fields of another place
 //    (`s.arr`), `*this`, "an element of container C" (the reference of a range-for over C) and
@@ -30,7 +30,18 @@
 namespace tilecc::host {
 
 /// The tile library's host classes (and "some other tile:: class").
-enum class HostKind : uint8_t { None, Array, Partition, PartitionRef, DeviceOp, OtherTile };
+/// `DeviceOp` stands for every op type (launches, then/zip/shared/unzip); a `Future` holds an
+/// issued op's loans until it is waited for or destroyed; a `Graph` holds them for its whole life.
+enum class HostKind : uint8_t {
+  None,
+  Array,
+  Partition,
+  PartitionRef,
+  DeviceOp,
+  Future,
+  Graph,
+  OtherTile
+};
 
 /// What the borrow checker needs to know about a type.
 struct TypeFacts {
@@ -44,7 +55,7 @@ struct TypeFacts {
   bool containsArrays = false;
 
   bool tracked() const { return kind != HostKind::None || carriesLoans || containsArrays; }
-  /// Array, Partition, PartitionRef, DeviceOp: the types use-after-move applies to.
+  /// Array, Partition, PartitionRef, ops, futures, graphs: the types use-after-move applies to.
   bool isTileValue() const { return kind != HostKind::None && kind != HostKind::OtherTile; }
 };
 
