@@ -8,6 +8,9 @@
 //    Ts-shaped tiles, one per tile program; `std::move(p).unpartition()` gives the array back.
 //  * `PartitionRef<T, Ts...>`: `a.partition_mut<Ts...>()` borrows the array exclusively until the
 //    PartitionRef (or the op it was moved into) is gone.
+//  * `std::move(p).map(f)` (either kind) gives program `c` of the grid the tile `f(c, grid)`
+//    instead of tile `c` (swizzled schedules: tile/schedule.hpp). The map is evaluated for every
+//    program at once and must send them to distinct tiles inside the grid, else tile::Error.
 // Borrowing is checked at run time: an array cannot be borrowed exclusively while it is lent,
 // read with `to_host()` while it is lent exclusively, or destroyed while lent (that aborts).
 #pragma once
@@ -16,6 +19,7 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -117,6 +121,68 @@ std::array<int64_t, R> grid_of(const Shape& shape, const std::array<int64_t, R>&
   return g;
 }
 
+/// The tiles of a mapped partition: for program p (row-major over the grid), its tile's
+/// coordinates at tiles[p * rank + axis].
+struct ProgramMap {
+  int rank = 0;
+  std::vector<int32_t> tiles;
+  bool operator==(const ProgramMap&) const = default;
+};
+
+template <std::size_t R>
+std::string coords_str(const std::array<int64_t, R>& c) {
+  std::string s = "(";
+  for (std::size_t a = 0; a < R; ++a) s += (a ? ", " : "") + std::to_string(c[a]);
+  return s + ")";
+}
+
+/// Evaluates `f(program, grid)` for every program of `grid` and checks that the tiles are
+/// inside the grid and distinct: the runtime check of a map's injectivity.
+template <std::size_t R, class F>
+std::shared_ptr<const ProgramMap> make_program_map(const std::array<int64_t, R>& grid, F& f,
+                                                   const char* what) {
+  int64_t n = 1;
+  for (int64_t g : grid) n *= g;
+  if (n > (int64_t{1} << 31) / static_cast<int64_t>(R))
+    throw Error(std::string(what) + ": the grid is too large for a mapped partition");
+  auto map = std::make_shared<ProgramMap>();
+  map->rank = static_cast<int>(R);
+  map->tiles.resize(static_cast<std::size_t>(n) * R);
+  std::vector<int64_t> owner(static_cast<std::size_t>(n), -1);
+  auto coords_of = [&](int64_t linear) {
+    std::array<int64_t, R> c{};
+    for (std::size_t a = R; a-- > 0;) {
+      c[a] = linear % grid[a];
+      linear /= grid[a];
+    }
+    return c;
+  };
+  for (int64_t p = 0; p < n; ++p) {
+    const std::array<int64_t, R> program = coords_of(p);
+    const std::array<int64_t, R> t = f(program, grid);
+    int64_t linear = 0;
+    for (std::size_t a = 0; a < R; ++a) {
+      if (t[a] < 0 || t[a] >= grid[a])
+        throw Error(std::string(what) + ": the map sends program " + coords_str(program) + " to tile " +
+                    coords_str(t) + ", outside the grid " + coords_str(grid));
+      linear = linear * grid[a] + t[a];
+      map->tiles[static_cast<std::size_t>(p) * R + a] = static_cast<int32_t>(t[a]);
+    }
+    int64_t& first = owner[static_cast<std::size_t>(linear)];
+    if (first >= 0)
+      throw Error(std::string(what) + ": the map sends programs " + coords_str(coords_of(first)) + " and " +
+                  coords_str(program) + " to the same tile " + coords_str(t) +
+                  "; a mapped partition must give every program its own tile");
+    first = p;
+  }
+  return map;
+}
+
+template <class F, std::size_t R>
+concept ProgramMapFn = requires(F& f, const std::array<int64_t, R>& c) {
+  { f(c, c) } -> std::convertible_to<std::array<int64_t, R>>;
+};
+
 /// A non-owning reference to an array's storage.
 template <class T>
 struct ArrayRef {
@@ -155,6 +221,10 @@ struct ArrayAccess {
   template <class P>
   static void release(P& p) noexcept {
     p.release();
+  }
+  template <class P>
+  static const ProgramMap* map(const P& p) {
+    return p.map_.get();
   }
 };
 
@@ -295,6 +365,13 @@ class Partition {
   /// The partitioned array (read-only access to shape, device, ...).
   const Array<T>& array() const { return array_; }
 
+  /// Program c gets tile f(c, grid) (`std::array<int64_t, rank>` both); see the file comment.
+  template <detail::ProgramMapFn<sizeof...(Ts)> F>
+  Partition map(F f) && {
+    map_ = detail::make_program_map(grid(), f, "tile::Partition::map");
+    return std::move(*this);
+  }
+
   /// Gives the array back: `std::move(p).unpartition()`.
   Array<T> unpartition() && { return std::move(array_); }
   void unpartition() & {
@@ -310,6 +387,7 @@ class Partition {
   void release() noexcept {}
 
   Array<T> array_;
+  std::shared_ptr<const detail::ProgramMap> map_;
 };
 
 /// An exclusive borrow of an array as a partition into Ts-shaped tiles.
@@ -320,7 +398,8 @@ class PartitionRef {
   static constexpr int rank = static_cast<int>(sizeof...(Ts));
   static constexpr std::array<int64_t, rank> tile_shape{Ts...};
 
-  PartitionRef(PartitionRef&& o) noexcept : ref_(o.ref_), held_(std::exchange(o.held_, false)) {}
+  PartitionRef(PartitionRef&& o) noexcept
+      : ref_(o.ref_), held_(std::exchange(o.held_, false)), map_(std::move(o.map_)) {}
   PartitionRef& operator=(PartitionRef&&) = delete;
   PartitionRef(const PartitionRef&) = delete;
   ~PartitionRef() { release(); }
@@ -328,6 +407,13 @@ class PartitionRef {
   std::array<int64_t, rank> grid() const { return detail::grid_of(ref_.shape, tile_shape); }
   /// The borrowed array's shape.
   const Shape& shape() const { return ref_.shape; }
+
+  /// Program c gets tile f(c, grid); see the file comment.
+  template <detail::ProgramMapFn<sizeof...(Ts)> F>
+  PartitionRef map(F f) && {
+    map_ = detail::make_program_map(grid(), f, "tile::PartitionRef::map");
+    return std::move(*this);
+  }
 
  private:
   friend class Array<T>;
@@ -344,6 +430,7 @@ class PartitionRef {
 
   detail::ArrayRef<T> ref_;
   bool held_ = false;
+  std::shared_ptr<const detail::ProgramMap> map_;
 };
 
 // ---- factories -------------------------------------------------------------------------------

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -587,6 +588,13 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
         }
       }
       if constexpr (detail::is_partition_slot<S<i>>) {
+        if (const detail::ProgramMap* m = detail::ArrayAccess::map(std::get<i>(slots_))) {
+          if (!program_map_)
+            program_map_ = m;
+          else if (!(*m == *program_map_))
+            throw Error(arg_context(i) + ": the partition is mapped differently from another exclusive "
+                        "argument; the programs of a launch follow one map");
+        }
         const auto g = detail::grid_of(ST<i>::ref(std::get<i>(slots_)).shape, ST<i>::tile);
         std::array<int64_t, detail::kMaxRank> padded{1, 1, 1, 1};
         std::copy(g.begin(), g.end(), padded.begin());
@@ -603,6 +611,14 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       }
     });
     device_ = dev ? dev : &default_device();
+    if (program_map_ && device_->is_gpu() && detail::GpuKernel<K>::entry) {
+      // The generated kernel reads its tile coordinates from a copy of the map on the device.
+      const auto& tiles = program_map_->tiles;
+      map_on_device_.emplace(
+          detail::ArrayAccess::allocate<int32_t>(Shape(static_cast<int64_t>(tiles.size())), *device_));
+      detail::copy_to_device(*device_, detail::ArrayAccess::ref(*map_on_device_).data(), tiles.data(),
+                             tiles.size() * sizeof(int32_t));
+    }
   }
 
   std::string grid_str() const {
@@ -744,10 +760,16 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     detail::ProgramContext ctx;
     ctx.rank = grid_rank_;
     ctx.count = grid_;
-    for (int a = grid_rank_ - 1; a >= 0; --a) {
-      const auto ua = static_cast<std::size_t>(a);
-      ctx.id[ua] = program % grid_[ua];
-      program /= grid_[ua];
+    if (program_map_) {
+      for (int a = 0; a < grid_rank_; ++a)
+        ctx.id[static_cast<std::size_t>(a)] =
+            program_map_->tiles[static_cast<std::size_t>(program * grid_rank_ + a)];
+    } else {
+      for (int a = grid_rank_ - 1; a >= 0; --a) {
+        const auto ua = static_cast<std::size_t>(a);
+        ctx.id[ua] = program % grid_[ua];
+        program /= grid_[ua];
+      }
     }
     struct Restore {
       ~Restore() { detail::current_program = detail::ProgramContext{}; }
@@ -799,6 +821,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     la.grid_rank = grid_rank_;
     for (int a = 0; a < detail::kMaxRank; ++a) la.grid[a] = grid_[static_cast<std::size_t>(a)];
     la.num_args = static_cast<int32_t>(N);
+    if (map_on_device_) la.program_map = detail::ArrayAccess::ref(*map_on_device_).data();
     detail::static_for<N>([&](auto i) {
       detail::ArgDesc& d = la.args[i];
       if constexpr (PT<i>::kind == detail::ParamKind::Scalar) {
@@ -829,6 +852,9 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   int grid_rank_ = 1;
   std::array<int64_t, detail::kMaxRank> grid_{1, 1, 1, 1};
   bool ran_ = false;
+  // A mapped partition's program -> tile table (owned by the partition), and its device copy.
+  const detail::ProgramMap* program_map_ = nullptr;
+  std::optional<Array<int32_t>> map_on_device_;
 };
 
 namespace detail {

@@ -9,7 +9,9 @@
 //   tile/error.hpp       tile::Error
 //   tile/device.hpp      tile::Device, default_device()
 //   tile/array.hpp       tile::Shape, tile::Array<T> and its factories, Partition, PartitionRef
-//   tile/launch.hpp      tile::launch<K>(args...) -> tile::DeviceOp, sync()
+//   tile/op.hpp          composing ops (then, zip, shared) and running them (sync, async, graph)
+//   tile/launch.hpp      tile::launch<K>(args...) -> tile::DeviceOp
+//   tile/schedule.hpp    program orders for mapped partitions (swizzle, column_major, reversed)
 #pragma once
 
 #include "tile/core.hpp"
@@ -20,3 +22,4 @@
 #include "tile/device.hpp"
 #include "tile/array.hpp"
 #include "tile/launch.hpp"
+#include "tile/schedule.hpp"

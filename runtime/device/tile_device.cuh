@@ -195,6 +195,7 @@ inline View<T, R> make_view(const tile::detail::ArgDesc& a) {
 struct Grid {
   int32_t rank;
   int64_t extent[tile::detail::kMaxRank];
+  const int32_t* map;  // program -> tile coordinates of a mapped partition, or null
 
   /// The number of programs. Extents past the rank are 1, so the product runs over all
   /// kMaxRank axes with constant indices (a dynamic index would copy the kernel parameter to
@@ -206,8 +207,14 @@ struct Grid {
     return n;
   }
   TILE_DEV_HD int64_t num_blocks(int axis) const { return axis < rank ? extent[axis] : 1; }
-  /// Program coordinates of linear program `linear`; axes past the grid's rank read 0.
+  /// Program coordinates of linear program `linear` (its tile's, for a mapped partition);
+  /// axes past the grid's rank read 0.
   TILE_DEV_D void decompose(int64_t linear, int64_t (&id)[tile::detail::kMaxRank]) const {
+    if (map) {
+#pragma unroll
+      for (int d = 0; d < tile::detail::kMaxRank; ++d) id[d] = d < rank ? map[linear * rank + d] : 0;
+      return;
+    }
 #pragma unroll
     for (int d = tile::detail::kMaxRank - 1; d >= 0; --d) {
       if (d < rank) {
@@ -224,6 +231,7 @@ inline Grid make_grid(const tile::detail::LaunchArgs& a) {
   Grid g{};
   g.rank = a.grid_rank < 1 ? 1 : a.grid_rank;
   for (int d = 0; d < tile::detail::kMaxRank; ++d) g.extent[d] = d < a.grid_rank ? a.grid[d] : 1;
+  g.map = a.program_map;
   return g;
 }
 

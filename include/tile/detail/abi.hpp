@@ -47,10 +47,13 @@ struct ArgDesc {
 
 inline constexpr int kMaxArgs = 32;
 
-/// Everything a generated launcher needs: the program grid and the arguments.
+/// Everything a generated launcher needs: the program grid and the arguments. For a mapped
+/// partition, `program_map` (device memory) holds each program's tile coordinates, grid_rank
+/// int32 per program in row-major program order; the program's block ids are those.
 struct LaunchArgs {
   int32_t grid_rank = 1;
   int64_t grid[kMaxRank] = {1, 1, 1, 1};
+  const int32_t* program_map = nullptr;
   int32_t num_args = 0;
   ArgDesc args[kMaxArgs];
 };
