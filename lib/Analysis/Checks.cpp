@@ -12,6 +12,7 @@
 #include "tilecc/Analysis/Checks.h"
 
 #include "tilecc/Analysis/KernelRules.h"
+#include "tilecc/Analysis/MapInjectivity.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -80,8 +81,10 @@ bool tilecc::runChecks(ASTContext &context, llvm::ArrayRef<const FunctionDecl *>
     clean &= checkKernelRules(context, kernel);
     clean &= checkKernelAccess(context, kernel);
   }
-  for (const FunctionDecl *function : hostFunctionsToCheck(context))
+  std::vector<const FunctionDecl *> host = hostFunctionsToCheck(context);
+  for (const FunctionDecl *function : host)
     clean &= checkHostBorrows(context, function);
+  clean &= checkMappedPartitions(context, host);
   return clean;
 }
 
