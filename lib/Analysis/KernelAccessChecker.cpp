@@ -1,8 +1,9 @@
 //===- KernelAccessChecker.cpp - the kernel side of the borrow checker --------===//
 //
 // `checkKernelAccess` builds the kernel's model (KernelWalker.cpp) and reports each rule of
-// KernelAccess.h: stores through shared views, escapes, tile::unchecked outside unsafe code and
-// statically out-of-range indices here, view overlaps in ViewOverlap.cpp.
+// KernelAccess.h: stores through shared views, escapes, tile::unchecked outside unsafe code,
+// tile::Atomic views taken out of their type and statically out-of-range indices here, view
+// overlaps in ViewOverlap.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Analysis/Checks.h"
@@ -26,6 +27,7 @@ public:
   void storesThroughShared();
   void escapes();
   void uncheckedUses();
+  void atomicMisuses();
   void indexRanges();
   void axisRanges();
 
@@ -69,6 +71,8 @@ void Reporter::storesThroughShared() {
     const View *v = a.view >= 0 ? &model.views[a.view] : nullptr;
     if (v && v->root && !v->shared)
       continue;
+    if (v && v->atomic)
+      continue; // tile-atomic-only reported the cast that made it storable
     if (!first(Rule::StoreThroughShared, loc))
       continue;
     if (!v || !v->root) {
@@ -111,6 +115,20 @@ void Reporter::uncheckedUses() {
     note(diags, u.in->getLocation(), "'" + name + "' is not marked TILE_UNSAFE or TILE_TRUSTED(\"why\")");
     noteCallChain(diags, u.at);
     count(Rule::UncheckedOutsideUnsafe);
+  }
+}
+
+void Reporter::atomicMisuses() {
+  for (const AtomicMisuse &m : model.atomicMisuses) {
+    if (!first(Rule::AtomicOnly, m.loc))
+      continue;
+    const View *root = m.view >= 0 ? &rootView(model, model.views[m.view]) : nullptr;
+    report(diags, m.loc, Rule::AtomicOnly) << (root ? root->name : m.name) << m.what;
+    if (root)
+      note(diags, root->origin,
+           "'" + root->name + "' is a 'tile::Atomic&' parameter: every tile program updates it at the same time");
+    noteCallChain(diags, m.at);
+    count(Rule::AtomicOnly);
   }
 }
 
@@ -193,6 +211,7 @@ bool tilecc::checkKernelAccess(ASTContext &context, const FunctionDecl *kernel) 
   r.storesThroughShared();
   r.escapes();
   r.uncheckedUses();
+  r.atomicMisuses();
   r.indexRanges();
   r.axisRanges();
   unsigned overlaps = reportViewOverlaps(context, model);

@@ -223,7 +223,8 @@ Value KernelWalker::havocked(const Slot &slot, llvm::StringRef why) {
 
 bool KernelWalker::isViewType(QualType type) const {
   std::optional<TileClass> cls = getTileClass(type);
-  return cls && (cls->name == "Tensor" || cls->name == "TiledView" || cls->name == "TiledViewMut");
+  return cls && (cls->name == "Tensor" || cls->name == "TiledView" || cls->name == "TiledViewMut" ||
+                 cls->name == "Atomic");
 }
 
 bool KernelWalker::isWritableViewType(QualType type) const {
@@ -240,6 +241,7 @@ unsigned KernelWalker::createView(ViewKind kind, std::string name, const ParmVar
   v.name = std::move(name);
   v.root = root;
   v.shared = shared;
+  v.atomic = root && isAtomicType(root->getType());
   v.parent = parent;
   v.origin = origin;
   v.extent.assign(extent.begin(), extent.end());
@@ -265,8 +267,9 @@ void KernelWalker::run(const FunctionDecl *kernel) {
     QualType type = param->getType();
     std::optional<TileClass> cls = getTileClass(type);
     Value v;
-    if (cls && cls->name == "Tensor") {
-      bool shared = type.getNonReferenceType().isConstQualified();
+    if (cls && (cls->name == "Tensor" || cls->name == "Atomic")) {
+      // An Atomic is shared: every program sees (and updates) the whole array.
+      bool shared = type.getNonReferenceType().isConstQualified() || cls->name == "Atomic";
       unsigned id = createView(ViewKind::Tensor, param->getName().str(), param, shared, -1,
                                param->getLocation(), cls->dims, {});
       named.insert(id);
@@ -808,6 +811,7 @@ KernelWalker::Snapshot KernelWalker::snapshot() const {
   s.axisUses = model.axisUses.size();
   s.escapes = model.escapes.size();
   s.unchecked = model.unchecked.size();
+  s.atomicMisuses = model.atomicMisuses.size();
   s.loops = model.loops.size();
   s.slots = slots.size();
   s.seq = seq;
@@ -823,6 +827,7 @@ void KernelWalker::restore(const Snapshot &s) {
   model.axisUses.resize(s.axisUses);
   model.escapes.resize(s.escapes);
   model.unchecked.resize(s.unchecked);
+  model.atomicMisuses.resize(s.atomicMisuses);
   model.loops.resize(s.loops);
   slots.resize(s.slots);
   seq = s.seq;

@@ -155,7 +155,7 @@ public:
   static size_t refCount(const Value &v);
   /// What a walk without recording (a loop's dry run) must undo.
   struct Snapshot {
-    size_t views, accesses, axisUses, escapes, unchecked, loops, slots, path;
+    size_t views, accesses, axisUses, escapes, unchecked, atomicMisuses, loops, slots, path;
     unsigned seq;
     std::vector<Frame> frames;
     llvm::DenseMap<const clang::ValueDecl *, unsigned> globals;
@@ -199,6 +199,11 @@ public:
   void recordAxisUse(const clang::Expr *expr, const clang::Expr *axisExpr, llvm::StringRef fn,
                      const index::IndexValue &axis, int rank, int view);
   void checkUnchecked(const clang::FunctionDecl *callee, clang::SourceLocation loc);
+  /// Records a tile-atomic-only finding for each Atomic view `v` (the value of `subject`) denotes.
+  void atomicMisuse(const Value &v, const clang::Expr *subject, clang::SourceLocation loc,
+                    const std::string &what);
+  /// A cast of an Atomic view to a type that is not an Atomic.
+  void checkAtomicCast(const clang::CastExpr *cast, const Value &v);
   void checkEscapeInto(llvm::ArrayRef<unsigned> slots, const Value &v, clang::SourceLocation loc);
   void checkEscapeReturn(const Value &v, clang::SourceLocation loc);
   std::string viewName(const clang::Expr *e);

@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -405,6 +406,18 @@ static int firstView(const Value &v) {
 Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *callee) {
   llvm::StringRef name = nameOf(callee);
   QualType type = call->getType();
+  // The header's internals: raw pointers and view construction. An Atomic handed to them is out
+  // of its atomic-only type.
+  if (isTileDetail(callee) && !isa<CXXMemberCallExpr>(call)) {
+    for (const Expr *arg : call->arguments()) {
+      Value v = eval(arg);
+      if (isAtomicType(arg->getType()))
+        atomicMisuse(v, arg, call->getBeginLoc(),
+                     "'" + callee->getQualifiedNameAsString() +
+                         "' is the header's internal access to its memory, around the atomic updates");
+    }
+    return typeRange(type) ? unknownOf(type, name) : Value();
+  }
   auto evalArgs = [&](unsigned from) {
     for (unsigned i = from; i < call->getNumArgs(); ++i)
       (void)eval(call->getArg(i));
@@ -428,7 +441,9 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
       return unknownOf(type, name);
     }
     Value view = eval(object);
-    if (cls->name == "Tensor") {
+    // Atomic members: the atomic_* updates (which never race, so they are not accesses of the
+    // model) and shape().
+    if (cls->name == "Tensor" || cls->name == "Atomic") {
       if (name == "load" && call->getNumArgs() == 0) {
         recordAccess(view, AccessKind::Load, call, {}, false);
         return {};
@@ -562,6 +577,78 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
   if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call))
     (void)op;
   return typeRange(type) ? unknownOf(type, name.empty() ? "value" : name) : Value();
+}
+
+// ---- tile::Atomic -------------------------------------------------------------------------------
+
+void KernelWalker::atomicMisuse(const Value &v, const Expr *subject, SourceLocation loc,
+                                const std::string &what) {
+  ProgramPoint at = point();
+  // A cast inside a library function (std::bit_cast) is reported where the user's code called it.
+  const SourceManager &sm = ctx.getSourceManager();
+  auto inLibrary = [&](SourceLocation l) { return sm.isInSystemHeader(sm.getExpansionLoc(l)); };
+  if (inLibrary(loc)) {
+    for (size_t i = at.calls.size(); i-- > 0;) {
+      if (!inLibrary(at.calls[i])) {
+        loc = at.calls[i];
+        at.calls.resize(i);
+        break;
+      }
+    }
+  }
+  bool any = false;
+  for (const Target &t : v.refs) {
+    if (t.kind != Target::ViewObject || !model.views[t.id].atomic)
+      continue;
+    model.atomicMisuses.push_back({static_cast<int>(t.id), "", loc, what, at});
+    any = true;
+  }
+  if (!any) // an Atomic the walk lost track of: still an Atomic
+    model.atomicMisuses.push_back({-1, sourceText(ctx, subject), loc, what, at});
+}
+
+void KernelWalker::checkAtomicCast(const CastExpr *cast, const Value &v) {
+  QualType from = cast->getSubExpr()->getType();
+  QualType to = cast->getType();
+  if (!isAtomicType(from) || isAtomicType(to) || to->isBooleanType() || to->isVoidType() ||
+      cast->getCastKind() == CK_ToVoid)
+    return;
+  std::string how;
+  QualType written = to;
+  if (const auto *named = dyn_cast<CXXNamedCastExpr>(cast))
+    how = named->getCastName();
+  else if (isa<CStyleCastExpr>(cast))
+    how = "C-style cast";
+  else if (isa<CXXFunctionalCastExpr>(cast))
+    how = "functional cast";
+  else if (isa<BuiltinBitCastExpr>(cast))
+    how = "bit cast";
+  else
+    how = "implicit conversion";
+  if (const auto *explicitCast = dyn_cast<ExplicitCastExpr>(cast))
+    written = explicitCast->getTypeAsWritten(); // a reference cast's expression type drops the '&'
+  std::string typeName = written.getAsString(ctx.getPrintingPolicy());
+  // The type as the user spelled it (`tile::Tensor<T, tile::dyn>&` in a template, the same for
+  // every instantiation), unless the cast is in a library.
+  const SourceManager &sm = ctx.getSourceManager();
+  if (const auto *explicitCast = dyn_cast<ExplicitCastExpr>(cast);
+      explicitCast && explicitCast->getTypeInfoAsWritten() &&
+      !sm.isInSystemHeader(sm.getExpansionLoc(cast->getBeginLoc()))) {
+    // Between the brackets or parentheses: a TypeLoc's range leaves out a leading 'const'.
+    CharSourceRange range = CharSourceRange::getTokenRange(
+        explicitCast->getTypeInfoAsWritten()->getTypeLoc().getSourceRange());
+    if (const auto *named = dyn_cast<CXXNamedCastExpr>(cast))
+      range = CharSourceRange::getCharRange(named->getAngleBrackets().getBegin().getLocWithOffset(1),
+                                            named->getAngleBrackets().getEnd());
+    else if (const auto *cStyle = dyn_cast<CStyleCastExpr>(cast))
+      range = CharSourceRange::getCharRange(cStyle->getLParenLoc().getLocWithOffset(1), cStyle->getRParenLoc());
+    range = Lexer::makeFileCharRange(range, sm, ctx.getLangOpts());
+    llvm::StringRef text = Lexer::getSourceText(range, sm, ctx.getLangOpts()).trim();
+    if (!text.empty() && text.size() <= 80 && !text.contains('\n'))
+      typeName = text.str();
+  }
+  atomicMisuse(v, cast->getSubExpr(), cast->getBeginLoc(),
+               "the " + how + " to '" + typeName + "' would let it be read or written without atomics");
 }
 
 // ---- unchecked uses and escapes ---------------------------------------------------------------

@@ -177,6 +177,7 @@ Value KernelWalker::evalCast(const CastExpr *c) {
     break;
   }
   Value v = eval(sub);
+  checkAtomicCast(c, v);
   switch (c->getCastKind()) {
   case CK_LValueToRValue:
   case CK_NoOp:

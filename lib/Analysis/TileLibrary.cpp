@@ -16,10 +16,11 @@ bool tilecc::isInTileNamespace(const Decl *decl) {
   return false;
 }
 
-bool tilecc::isTileUnchecked(const Decl *decl) {
+/// True for declarations in namespace `tile::<name>`.
+static bool isInTileSubNamespace(const Decl *decl, llvm::StringRef name) {
   for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent()) {
     const auto *ns = dyn_cast<NamespaceDecl>(dc);
-    if (ns && ns->getName() == "unchecked") {
+    if (ns && ns->getName() == name) {
       const auto *parent = dyn_cast<NamespaceDecl>(ns->getParent());
       return parent && parent->getName() == "tile" &&
              parent->getParent()->getRedeclContext()->isTranslationUnit();
@@ -27,6 +28,10 @@ bool tilecc::isTileUnchecked(const Decl *decl) {
   }
   return false;
 }
+
+bool tilecc::isTileUnchecked(const Decl *decl) { return isInTileSubNamespace(decl, "unchecked"); }
+
+bool tilecc::isTileDetail(const Decl *decl) { return isInTileSubNamespace(decl, "detail"); }
 
 bool tilecc::hasAnnotation(const Decl *decl, llvm::StringRef name) {
   for (const auto *attr : decl->specific_attrs<AnnotateAttr>())
@@ -72,9 +77,20 @@ std::optional<TileClass> tilecc::getTileClass(QualType type) {
   return result;
 }
 
+bool tilecc::isAtomicType(QualType type) {
+  while (type->isPointerType() || type->isReferenceType())
+    type = type->getPointeeType();
+  std::optional<TileClass> cls = getTileClass(type);
+  return cls && cls->name == "Atomic";
+}
+
 ParamKind tilecc::classifyKernelParam(const ParmVarDecl *param) {
   QualType type = param->getType();
   std::optional<TileClass> cls = getTileClass(type);
+  if (cls && cls->name == "Atomic")
+    return type->isLValueReferenceType() && !type.getNonReferenceType().isConstQualified()
+               ? ParamKind::AtomicView
+               : ParamKind::Invalid;
   if (cls && cls->name == "Tensor") {
     if (!type->isLValueReferenceType())
       return ParamKind::Invalid;

@@ -55,4 +55,22 @@ TEST(TileLibrary, ClassifiesKernelParameters) {
   EXPECT_EQ(classifyKernelParam(k->getParamDecl(5)), ParamKind::Invalid);
 }
 
+TEST(TileLibrary, ClassifiesAtomicParameters) {
+  auto ast = parseTileCode(R"(
+TILE_KERNEL void k(tile::Atomic<int32_t, tile::dyn>& a, const tile::Atomic<float, 8>& c,
+                   tile::Atomic<float, 8>* p) {}
+)");
+  ASSERT_TRUE(ast);
+  const clang::FunctionDecl *k = findFunction(ast->getASTContext(), "k");
+  EXPECT_EQ(classifyKernelParam(k->getParamDecl(0)), ParamKind::AtomicView);
+  EXPECT_EQ(classifyKernelParam(k->getParamDecl(1)), ParamKind::Invalid) << "atomic updates need a non-const Atomic";
+  EXPECT_EQ(classifyKernelParam(k->getParamDecl(2)), ParamKind::Invalid);
+  for (unsigned i = 0; i < 3; ++i)
+    EXPECT_TRUE(isAtomicType(k->getParamDecl(i)->getType())) << i;
+  std::optional<TileClass> cls = getTileClass(k->getParamDecl(0)->getType());
+  ASSERT_TRUE(cls);
+  EXPECT_EQ(cls->name, "Atomic");
+  EXPECT_EQ(cls->dims, (llvm::SmallVector<int64_t, 4>{-1}));
+}
+
 } // namespace

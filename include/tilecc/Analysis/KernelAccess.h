@@ -7,8 +7,8 @@
 // The rules below are then decided on the model (KernelAccessChecker.cpp, ViewOverlap.cpp).
 //
 // Views. A *view* is one object the kernel reads or writes global memory through: a kernel
-// parameter `Tensor&` (exclusive: this program's piece) or `const Tensor&` (shared), or a tiled
-// view cut from one (`t.partition<Ts...>()`, read-only; `z.partition_mut<Ts...>()`, mutable). A
+// parameter `Tensor&` (exclusive: this program's piece), `const Tensor&` (shared) or
+// `tile::Atomic&` (the whole array, shared, updated atomically), or a tiled view cut from one (`t.partition<Ts...>()`, read-only; `z.partition_mut<Ts...>()`, mutable). A
 // view's *root* is the parameter it was cut from. References, pointers, moves, casts (of any
 // kind, through `void*` or integers) and device-function parameters all denote the same view:
 // the analysis tracks which views an expression may denote, not C++ types.
@@ -84,9 +84,21 @@
 //      (e.g. on the last iteration of a loop) is not reported: such loads read padding and such
 //      stores are dropped, as documented.
 //
-//  tile-atomic-only    Future work: `tile::Atomic` does not exist yet. Once it does, every access
-//      through an Atomic view other than `atomic_*` is to be reported here, with the view
-//      tracking above (an Atomic parameter becomes a root whose accesses must be atomic).
+//  tile-atomic-only    An Atomic parameter is a view root whose only accesses are its atomic_*
+//      members (and shape queries); the header has no load or store on it, so what compiles and
+//      is reported goes around the type: any conversion of an expression whose type is
+//      `tile::Atomic` (or a pointer to one) to a type that is not an Atomic (a cast to a Tensor,
+//      a tiled view, a pointer to the elements, `void*`, an integer; `reinterpret_cast`,
+//      `const_cast`, C-style casts, `std::bit_cast`, implicit conversions to `void*`), and any
+//      call into `tile::detail` (the header's raw access) that is given an Atomic view. The
+//      report is at the conversion (in the user's code: a cast inside a library function is
+//      reported at the call that reached it), whatever is done with the result, so a laundered
+//      view passed to a function taking `Tensor&`, copied into a local Tensor or bound to a
+//      reference is reported once, where it was laundered; loads and stores through the
+//      laundered view are not reported again (tile-store-shared leaves Atomic roots to this
+//      rule). Passing the `Atomic&` on to device functions taking `Atomic&`, moving it, taking
+//      its address as an `Atomic*`, adding const and shape() are fine. Storing an Atomic (or a
+//      pointer to one) in a static or global is tile-view-escape, as for other views.
 //
 // Limits. Calls are inlined up to a depth of 32 and the walk has a step budget; a kernel that
 // exhausts it is reported (tile-unsupported) rather than passed. `goto` and `switch` bodies are
@@ -133,6 +145,8 @@ struct View {
   /// The kernel parameter whose memory this is; null when unknown.
   const clang::ParmVarDecl *root = nullptr;
   bool shared = false;
+  /// The root is a `tile::Atomic` parameter (shared too: other programs update it).
+  bool atomic = false;
   /// The view this one was cut from (-1 for a parameter).
   int parent = -1;
   clang::SourceLocation origin;
@@ -185,6 +199,18 @@ struct Escape {
   ProgramPoint at;
 };
 
+/// A conversion or raw access that takes an Atomic view out of its atomic-only type.
+struct AtomicMisuse {
+  /// Index into KernelModel::views; -1 when the walk lost track of which Atomic it is.
+  int view = -1;
+  /// The expression, when `view` is -1.
+  std::string name;
+  clang::SourceLocation loc;
+  /// What was done, after "which accepts only atomic updates (...): ".
+  std::string what;
+  ProgramPoint at;
+};
+
 struct UncheckedUse {
   clang::SourceLocation loc;
   std::string what;
@@ -201,6 +227,7 @@ struct KernelModel {
   std::vector<AxisUse> axisUses;
   std::vector<Escape> escapes;
   std::vector<UncheckedUse> unchecked;
+  std::vector<AtomicMisuse> atomicMisuses;
   /// The launch grid's rank (the rank of the exclusive parameters); -1 when there are none.
   int gridRank = -1;
   /// The walk stopped early (too large); the model is incomplete.

@@ -2,8 +2,8 @@
 //
 // The kernel language is an ordinary C++ header (include/tile/). The analyses and the lowering
 // recognise its entities by qualified name: `tile::Tile<T, Dims...>` values, `tile::Tensor<T,
-// Dims...>` views, the tiled views `partition<...>()` returns, and the free functions of
-// namespace `tile`. This file is the one place that knows those names.
+// Dims...>` views, `tile::Atomic<T, Dims...>` arrays, the tiled views `partition<...>()` returns,
+// and the free functions of namespace `tile`. This file is the one place that knows those names.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_ANALYSIS_TILELIBRARY_H
@@ -23,6 +23,10 @@ bool isInTileNamespace(const clang::Decl *decl);
 /// True for declarations in namespace `tile::unchecked`, which only TILE_UNSAFE or TILE_TRUSTED
 /// code may use.
 bool isTileUnchecked(const clang::Decl *decl);
+
+/// True for declarations in namespace `tile::detail`: the header's internals (raw pointers and
+/// view construction), not kernel language.
+bool isTileDetail(const clang::Decl *decl);
 
 /// True when `decl` carries `[[clang::annotate(name)]]`.
 bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
@@ -44,8 +48,12 @@ struct TileClass {
 };
 std::optional<TileClass> getTileClass(clang::QualType type);
 
-/// How a kernel parameter is passed.
-enum class ParamKind { ExclusiveView, SharedView, Scalar, Invalid };
+/// True when `type` (through references and pointers) is a `tile::Atomic<T, Dims...>`.
+bool isAtomicType(clang::QualType type);
+
+/// How a kernel parameter is passed: `Tensor&`, `const Tensor&`, `Atomic&` (not const), a scalar
+/// by value, or anything else.
+enum class ParamKind { ExclusiveView, SharedView, AtomicView, Scalar, Invalid };
 ParamKind classifyKernelParam(const clang::ParmVarDecl *param);
 
 } // namespace tilecc

@@ -1,0 +1,9 @@
+// RUN: tilecc check -verify %s
+// An Atomic's address carried through an integer.
+#include <cstdint>
+#include <tile/tile.hpp>
+
+TILE_KERNEL void k(tile::Tensor<float, 64>& z, tile::Atomic<float, 64>& acc) { // expected-note {{'acc' is a 'tile::Atomic&' parameter}}
+  std::uintptr_t bits = reinterpret_cast<std::uintptr_t>(&acc); // expected-error {{'acc' is a tile::Atomic view, which accepts only atomic updates (atomic_add/max/min/exchange/cas): the reinterpret_cast to 'std::uintptr_t'}}
+  reinterpret_cast<tile::Tensor<float, 64>*>(bits)->store(z.load());
+}
