@@ -383,6 +383,10 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
   const clang::CXXMethodDecl *method = call->getMethodDecl();
   llvm::StringRef name = method->getName();
   Location l = loc(call);
+  if (isAtomicType(call->getImplicitObjectArgument()->getType())) {
+    (void)unsupported(call, ("the atomic update '" + name + "' (GPU atomics are not lowered yet)").str());
+    return failure();
+  }
   LoweredOr object = lowerExpr(call->getImplicitObjectArgument());
   if (failed(object))
     return failure();
