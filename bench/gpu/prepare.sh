@@ -8,7 +8,8 @@ build=${BUILD_DIR:-$root/build}
 carry=$root/.device-carry
 rm -rf "$carry" && mkdir -p "$carry"
 for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
-           examples/matrix_relu/matrix_relu.tile.cpp bench/add_bandwidth.tile.cpp; do
+           examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
+           bench/add_bandwidth.tile.cpp bench/op_overhead.tile.cpp; do
   name=$(basename "$src" .tile.cpp)
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
 done

@@ -26,11 +26,12 @@ for f in runtime/device.cpp runtime/kernel_name.cpp runtime/cpu/thread_pool.cpp 
 done
 ar rcs "$work/libtile_rt.a" "$work"/*.o
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
-for name in add saxpy matrix_relu add_bandwidth; do
+for name in add saxpy matrix_relu pipeline add_bandwidth op_overhead; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
-    -o "$work/$name" || exit 1
+    -o "$work/$name" &
 done
+wait
 "${nvcc_cmd[@]}" -include test/CodeGen/GPU/Inputs/entries.h .device-carry/run-kernels.cu \
   -x cu test/CodeGen/GPU/Inputs/harness.cu -o "$work/run-kernels" || exit 1
 cuobjdump --dump-sass "$work/add" | grep -E "LDG|STG" | sort | uniq -c | head -5
@@ -44,12 +45,18 @@ check "$work/saxpy" 300 0.75
 check "$work/matrix_relu"
 check "$work/matrix_relu" 4097 333
 check "$work/matrix_relu" 3 1025
+check "$work/pipeline"
+check "$work/pipeline" 4097 333 20
+check "$work/pipeline" 1 1 0
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/add" 100003
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/pipeline" 300 200 3
 fi
 
 echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"
 "$work/add_bandwidth" 28 50 | tee "$out/tilecc-add.txt" || status=1
 python3 bench/gpu/torch_add.py 28 50 | tee "$out/torch-add.txt" || status=1
+echo "== timing: executing ops vs raw launches of the same kernel, same run"
+"$work/op_overhead" 2000 | tee "$out/op-overhead.txt" || status=1
 exit $status

@@ -229,7 +229,7 @@ class [[nodiscard]] ThenOp : public OpBase<ThenOp<Op, F>> {
   void start(detail::ExecContext& ctx) {
     op_.start(ctx);
     if constexpr (chains) {
-      next_.emplace(call(f_, op_));
+      (void)next_.emplace(call(f_, op_));
       next_->start(ctx);
     } else if constexpr (std::is_void_v<Next>) {
       call(f_, op_);
