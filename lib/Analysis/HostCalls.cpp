@@ -271,10 +271,25 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     kill(clearAfter);
 }
 
+/// The kernel `tile::launch<K>` launches, when K names one.
+static const FunctionDecl *launchedKernel(const CallExpr *call) {
+  const FunctionDecl *launch = call->getDirectCallee();
+  const TemplateArgumentList *args = launch ? launch->getTemplateSpecializationArgs() : nullptr;
+  if (!args || args->size() == 0 || args->get(0).getKind() != TemplateArgument::Declaration)
+    return nullptr;
+  return dyn_cast<FunctionDecl>(args->get(0).getAsDecl());
+}
+
 void FactBuilder::launch(const CallExpr *call) {
   PlaceId op = tempOf(call);
   checkDiscarded(call);
-  for (const Expr *arg : call->arguments()) {
+  // An array passed to a tile::Atomic& parameter is written by the programs: lent exclusively.
+  const FunctionDecl *kernel = launchedKernel(call);
+  auto atomicParam = [&](unsigned i) {
+    return kernel && i < kernel->getNumParams() && isAtomicType(kernel->getParamDecl(i)->getType());
+  };
+  for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+    const Expr *arg = call->getArg(i);
     if (const CXXMemberCallExpr *borrow = partitionMutCall(arg)) {
       Operand array = operand(borrow->getImplicitObjectArgument());
       if (array.kind == Operand::Place) {
@@ -295,6 +310,11 @@ void FactBuilder::launch(const CallExpr *call) {
       if (place.type.kind == HostKind::Array) {
         if (o.rvalue) {
           moveOut(o.id, site(loc, "move (into the launch)"), site(loc, "moved into an operation"));
+        } else if (atomicParam(i)) {
+          LoanId loan = loanFor(arg, o.id, LoanKind::Exclusive, loc);
+          access(o.id, AccessKind::LendExclusive, site(loc, "exclusive borrow (a tile::Atomic argument)"),
+                 loan, op);
+          issue(loan, op);
         } else {
           LoanId loan = loanFor(arg, o.id, LoanKind::Shared, loc);
           access(o.id, AccessKind::LendShared, site(loc, "shared borrow"), loan, op);
