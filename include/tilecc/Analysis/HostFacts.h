@@ -8,7 +8,7 @@
 // dataflow analyses (LoanPropagation, HostLiveness) and the checker only read facts.
 //
 //  * A *loan* is created by `a.partition_mut<...>()` (exclusive), by passing an lvalue array to
-//    `tile::launch` (shared), by calling a lambda that lends a captured array, or by an unknown
+//    `tile::launch` (shared; exclusive for a `tile::Atomic&` parameter), by calling a lambda that lends a captured array, or by an unknown
 //    function that returns a PartitionRef/DeviceOp from a reference to an array (the C++
 //    analogue of lifetime elision). It records the array place, its kind and its origin.
 //  * Temporaries are places too (one per expression producing a value that may carry loans);
