@@ -26,12 +26,14 @@ for f in runtime/device.cpp runtime/kernel_name.cpp runtime/cpu/thread_pool.cpp 
 done
 ar rcs "$work/libtile_rt.a" "$work"/*.o
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
+pids=()
 for name in add saxpy matrix_relu pipeline add_bandwidth op_overhead; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
+  pids+=($!)
 done
-wait
+wait "${pids[@]}"  # not a bare wait: the tee behind the log is a child too
 "${nvcc_cmd[@]}" -include test/CodeGen/GPU/Inputs/entries.h .device-carry/run-kernels.cu \
   -x cu test/CodeGen/GPU/Inputs/harness.cu -o "$work/run-kernels" || exit 1
 cuobjdump --dump-sass "$work/add" | grep -E "LDG|STG" | sort | uniq -c | head -5
