@@ -282,7 +282,7 @@ private:
 void analyze(ASTContext &context, const FunctionDecl *fn, Reporter &reporter,
              HostCheckStats &stats) {
   const Stmt *body = fn->getBody();
-  if (!body || isa<CoroutineBodyStmt>(body) || fn->isDependentContext())
+  if (!body || fn->isDependentContext())
     return;
   {
     HostTypes quick;
@@ -338,11 +338,6 @@ void analyzeWithLambdas(ASTContext &context, const FunctionDecl *fn, Reporter &r
     }
   }
 }
-
-/// The hook for `tile-mapped-not-injective`. Mapped partitions (`p.map(schedule)`) do not exist
-/// in the runtime yet; when they do, this is where a `map` call on a Partition/PartitionRef place
-/// gets its index map proven injective (MLIR's Presburger library) or reported.
-[[maybe_unused]] void checkMappedPartition(const CallExpr *, Reporter &) {}
 
 } // namespace
 

@@ -21,9 +21,8 @@
 // its instantiations, so passing the pattern checks every instantiation once (diagnostics at one
 // location are reported once); passing an instantiation itself does nothing. A lambda nested in
 // a function is checked with that function (and its effect on what it captures by reference is
-// replayed where it is called). Tile kernels and coroutines are skipped. The mapped-partition
-// rule (tile-mapped-not-injective) waits for `p.map(schedule)` in the runtime: see
-// checkMappedPartition in HostBorrowChecker.cpp.
+// replayed where it is called). Tile kernels are skipped. The mapped-partition rule
+// (tile-mapped-not-injective) is not flow-sensitive and lives apart, in MapInjectivity.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_ANALYSIS_HOSTBORROWCHECKER_H
