@@ -12,3 +12,7 @@ extern "C" const char *__asan_default_options() {
 extern "C" const char *__lsan_default_suppressions() {
   return "leak:clang::MakeDeductionFailureInfo\n";
 }
+
+// The statistics of used suppressions would otherwise be printed at exit, and tests that expect
+// a silent tool would fail.
+extern "C" const char *__lsan_default_options() { return "print_suppressions=0"; }
