@@ -4,7 +4,10 @@
 // TILE_RT_HAS_CUDA) keeps them in device memory; see cuda/cuda_backend.hpp.
 #include "tile/device.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <mutex>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -22,18 +25,11 @@ namespace tile {
 namespace {
 
 constexpr std::align_val_t kCpuAlignment{64};
+constexpr int kMaxGpus = 64;
 
 [[noreturn]] void no_cuda() { throw Error("tile: this tile_rt was built without CUDA support"); }
 
-const Device* first_gpu() {
-#if defined(TILE_RT_HAS_CUDA)
-  if (cuda::device_count() > 0) {
-    static const Device gpu(Device::Kind::Cuda, 0, "cuda:0 (" + cuda::device_name(0) + ")");
-    return &gpu;
-  }
-#endif
-  return nullptr;
-}
+const Device* first_gpu() { return cuda_device_count() > 0 ? &cuda_device(0) : nullptr; }
 
 const Device& pick_default_device() {
   const char* env = std::getenv("TILE_DEVICE");
@@ -55,6 +51,33 @@ const Device& cpu_device() {
   static const Device cpu(Device::Kind::Cpu, 0,
                           "cpu (" + std::to_string(detail::cpu_num_threads()) + " threads)");
   return cpu;
+}
+
+int cuda_device_count() {
+#if defined(TILE_RT_HAS_CUDA)
+  static const int n = std::min(cuda::device_count(), kMaxGpus);
+  return n;
+#else
+  return 0;
+#endif
+}
+
+const Device& cuda_device(int ordinal) {
+  if (ordinal < 0 || ordinal >= cuda_device_count())
+    throw Error("tile::cuda_device(" + std::to_string(ordinal) + "): there are " +
+                std::to_string(cuda_device_count()) + " CUDA GPUs");
+#if defined(TILE_RT_HAS_CUDA)
+  static std::array<std::unique_ptr<Device>, kMaxGpus> gpus;
+  static std::array<std::once_flag, kMaxGpus> once;
+  const auto i = static_cast<std::size_t>(ordinal);
+  std::call_once(once[i], [&] {
+    gpus[i] = std::make_unique<Device>(Device::Kind::Cuda, ordinal,
+                                       "cuda:" + std::to_string(ordinal) + " (" + cuda::device_name(ordinal) + ")");
+  });
+  return *gpus[i];
+#else
+  no_cuda();
+#endif
 }
 
 const Device& default_device() {
@@ -82,6 +105,18 @@ Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
   return b.release();
 }
 
+Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, void (*release)(void*),
+                        void* release_ctx) {
+  auto* b = new Buffer;
+  b->data = data;
+  b->bytes = bytes;
+  b->device = &device;
+  b->external = true;
+  b->release = release;
+  b->release_ctx = release_ctx;
+  return b;
+}
+
 void buffer_free(Buffer* b) noexcept {
   if (!b) return;
   if (b->exclusive_loan || b->shared_loans > 0) {
@@ -90,6 +125,11 @@ void buffer_free(Buffer* b) noexcept {
                  "keep the array alive until the PartitionRef or the op that borrows it is gone\n",
                  b->exclusive_loan ? "exclusively" : "shared");
     std::abort();
+  }
+  if (b->external) {  // memory the caller (or a DLPack producer) owns
+    if (b->release) b->release(b->release_ctx);
+    delete b;
+    return;
   }
   if (b->data) {
     if (b->device->is_gpu()) {

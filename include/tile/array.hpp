@@ -210,6 +210,10 @@ inline void acquire_shared(Buffer* b, const std::string& what) {
 struct ArrayAccess {
   template <class T>
   static Array<T> allocate(const Shape& shape, const Device& device);
+  /// An array over memory tile_rt does not own (see Buffer::external).
+  template <class T>
+  static Array<T> external(T* data, const Shape& shape, const Shape& strides, const Device& device,
+                           void (*release)(void*), void* release_ctx, const char* what);
   template <class T>
   static ArrayRef<T> ref(const Array<T>& a) {
     return {a.buf_.get(), a.shape_, a.strides_};
@@ -306,6 +310,15 @@ class Array {
                   "or borrow it with a.partition_mut<...>()");
   }
 
+  /// An array over memory the caller owns and keeps alive longer than the array (and every op
+  /// that uses it): nothing is copied, and nothing is freed when the array goes. `strides` (in
+  /// elements) must be row-major and compact, or omitted.
+  static Array borrow_external(T* data, Shape shape, Shape strides = Shape(),
+                               const Device& device = default_device()) {
+    return detail::ArrayAccess::external<T>(data, shape, strides, device, nullptr, nullptr,
+                                            "tile::Array::borrow_external");
+  }
+
   /// Borrows the array exclusively as a partition of Ts-shaped tiles.
   template <int64_t... Ts>
   PartitionRef<T, Ts...> partition_mut() & {
@@ -342,6 +355,34 @@ Array<T> detail::ArrayAccess::allocate(const Shape& shape, const Device& device)
     throw Error("tile::Array: the rank must be between 1 and 4 (got shape " + shape.str() + ")");
   Array<T> a;
   a.buf_.reset(buffer_alloc(device, static_cast<std::size_t>(shape.numel()) * sizeof(T)));
+  a.shape_ = shape;
+  a.strides_ = row_major_strides(shape);
+  return a;
+}
+
+template <class T>
+Array<T> detail::ArrayAccess::external(T* data, const Shape& shape, const Shape& strides, const Device& device,
+                                       void (*release)(void*), void* release_ctx, const char* what) {
+  auto fail = [&](const std::string& rule) {
+    if (release) release(release_ctx);  // the array owned it from the start: give it back
+    throw Error(std::string(what) + ": " + rule);
+  };
+  if (shape.rank() < 1 || shape.rank() > Shape::max_rank)
+    fail("the rank must be between 1 and 4 (got shape " + shape.str() + ")");
+  if (strides.rank() != 0 && !(strides == row_major_strides(shape))) {
+    // Extents of 1 may carry any stride.
+    const Shape compact = row_major_strides(shape);
+    for (int a = 0; a < shape.rank(); ++a)
+      if (strides.rank() != shape.rank() || (shape[a] != 1 && strides[a] != compact[a]))
+        fail("the strides " + strides.str() + " are not the row-major strides " + compact.str() +
+             " of the shape " + shape.str() + "; tile::Array holds compact row-major data");
+  }
+  if (shape.numel() > 0 && data == nullptr) fail("the data pointer is null");
+  if (reinterpret_cast<std::uintptr_t>(data) % alignof(T) != 0)
+    fail("the data pointer is not aligned to the element type");
+  Array<T> a;
+  a.buf_.reset(buffer_external(device, data, static_cast<std::size_t>(shape.numel()) * sizeof(T), release,
+                               release_ctx));
   a.shape_ = shape;
   a.strides_ = row_major_strides(shape);
   return a;

@@ -40,4 +40,9 @@ const Device& default_device();
 /// The CPU backend, always available.
 const Device& cpu_device();
 
+/// The number of CUDA GPUs (0 without CUDA support or without a GPU).
+int cuda_device_count();
+/// CUDA GPU number `ordinal`; throws tile::Error when there is no such GPU.
+const Device& cuda_device(int ordinal);
+
 }  // namespace tile

@@ -12,6 +12,7 @@
 //   tile/op.hpp          composing ops (then, zip, shared) and running them (sync, async, graph)
 //   tile/launch.hpp      tile::launch<K>(args...) -> tile::DeviceOp
 //   tile/schedule.hpp    program orders for mapped partitions (swizzle, column_major, reversed)
+// Included on request: tile/dlpack.hpp (to_dlpack / from_dlpack, the DLPack ABI structs).
 #pragma once
 
 #include "tile/core.hpp"

@@ -20,7 +20,16 @@ struct Buffer {
   const Device* device = nullptr;
   int shared_loans = 0;
   bool exclusive_loan = false;
+  /// Memory tile_rt did not allocate (borrow_external, from_dlpack): freeing the buffer calls
+  /// `release(release_ctx)` when set, and never frees `data` itself.
+  bool external = false;
+  void (*release)(void*) = nullptr;
+  void* release_ctx = nullptr;
 };
+
+/// A buffer over memory tile_rt did not allocate (see Buffer::external).
+Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, void (*release)(void*),
+                        void* release_ctx);
 
 Buffer* buffer_alloc(const Device& device, std::size_t bytes);
 void buffer_free(Buffer* buffer) noexcept;

@@ -1,0 +1,203 @@
+// tile/dlpack.hpp - exchanging arrays with other libraries (PyTorch, CuPy, JAX, ...) through
+// DLPack, without copies.
+//
+//   DLManagedTensor* t = tile::to_dlpack(std::move(a));   // the consumer now owns a's memory
+//   tile::Array<float> b = tile::from_dlpack<float>(t);     // b owns t; freeing b calls t's deleter
+//
+// Only compact row-major tensors on the CPU or on a CUDA GPU are accepted; anything else, or an
+// element type that is not T, throws tile::Error naming the rule. `from_dlpack` takes ownership
+// of `t` in every case: when it throws, it has already called `t->deleter(t)`.
+//
+// The structs below are the DLPack ABI (v0.8: DLDevice, DLDataType, DLTensor,
+// DLManagedTensor). They share the include guard of the reference `dlpack/dlpack.h`, so a
+// program may include either header first.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "tile/array.hpp"
+#include "tile/core.hpp"
+#include "tile/device.hpp"
+#include "tile/error.hpp"
+
+#ifndef DLPACK_DLPACK_H_
+#define DLPACK_DLPACK_H_
+#define DLPACK_VERSION 80
+#define DLPACK_ABI_VERSION 1
+
+extern "C" {
+typedef enum {
+  kDLCPU = 1,
+  kDLCUDA = 2,
+  kDLCUDAHost = 3,
+  kDLOpenCL = 4,
+  kDLVulkan = 7,
+  kDLMetal = 8,
+  kDLVPI = 9,
+  kDLROCM = 10,
+  kDLROCMHost = 11,
+  kDLExtDev = 12,
+  kDLCUDAManaged = 13,
+  kDLOneAPI = 14,
+  kDLWebGPU = 15,
+  kDLHexagon = 16,
+} DLDeviceType;
+
+typedef struct {
+  DLDeviceType device_type;
+  int32_t device_id;
+} DLDevice;
+
+typedef enum {
+  kDLInt = 0U,
+  kDLUInt = 1U,
+  kDLFloat = 2U,
+  kDLOpaqueHandle = 3U,
+  kDLBfloat = 4U,
+  kDLComplex = 5U,
+  kDLBool = 6U,
+} DLDataTypeCode;
+
+typedef struct {
+  uint8_t code;
+  uint8_t bits;
+  uint16_t lanes;
+} DLDataType;
+
+typedef struct {
+  void* data;
+  DLDevice device;
+  int32_t ndim;
+  DLDataType dtype;
+  int64_t* shape;
+  int64_t* strides;
+  uint64_t byte_offset;
+} DLTensor;
+
+typedef struct DLManagedTensor {
+  DLTensor dl_tensor;
+  void* manager_ctx;
+  void (*deleter)(struct DLManagedTensor* self);
+} DLManagedTensor;
+}
+#endif
+
+namespace tile {
+namespace detail {
+
+/// The DLPack type code and bit width of element type T.
+template <class T>
+constexpr DLDataType dlpack_dtype() {
+  if constexpr (std::is_same_v<T, bool>)
+    return {kDLBool, 8, 1};
+  else if constexpr (std::is_same_v<T, f16>)
+    return {kDLFloat, 16, 1};
+  else if constexpr (std::is_same_v<T, bf16>)
+    return {kDLBfloat, 16, 1};
+  else if constexpr (std::is_floating_point_v<T>)
+    return {kDLFloat, static_cast<uint8_t>(8 * sizeof(T)), 1};
+  else if constexpr (std::is_signed_v<T>)
+    return {kDLInt, static_cast<uint8_t>(8 * sizeof(T)), 1};
+  else
+    return {kDLUInt, static_cast<uint8_t>(8 * sizeof(T)), 1};
+}
+
+inline std::string dlpack_dtype_str(DLDataType t) {
+  static const char* const names[] = {"int", "uint", "float", "opaque", "bfloat", "complex", "bool"};
+  std::string s = t.code < 7 ? names[t.code] : "code" + std::to_string(t.code);
+  s += std::to_string(t.bits);
+  if (t.lanes != 1) s += "x" + std::to_string(t.lanes);
+  return s;
+}
+
+/// What an exported DLManagedTensor owns: the array and its shape/strides storage.
+template <class T>
+struct DLPackExport {
+  Array<T> array;
+  int64_t shape[Shape::max_rank];
+  int64_t strides[Shape::max_rank];
+  DLManagedTensor managed;
+};
+
+}  // namespace detail
+
+/// Hands the array to a DLPack consumer. The consumer calls `deleter` when done; until then the
+/// memory stays allocated. The array must not be lent.
+template <class T>
+DLManagedTensor* to_dlpack(Array<T>&& array) {
+  if (!array.valid()) throw Error("tile::to_dlpack: the array has no storage (it was moved from)");
+  auto* ex = new detail::DLPackExport<T>{std::move(array), {}, {}, {}};
+  const Array<T>& a = ex->array;
+  for (int d = 0; d < a.rank(); ++d) {
+    ex->shape[d] = a.shape()[d];
+    ex->strides[d] = a.strides()[d];
+  }
+  const Device& dev = a.device();
+  ex->managed.dl_tensor.data = a.data();
+  ex->managed.dl_tensor.device = DLDevice{dev.is_gpu() ? kDLCUDA : kDLCPU, dev.ordinal()};
+  ex->managed.dl_tensor.ndim = a.rank();
+  ex->managed.dl_tensor.dtype = detail::dlpack_dtype<T>();
+  ex->managed.dl_tensor.shape = ex->shape;
+  ex->managed.dl_tensor.strides = ex->strides;
+  ex->managed.dl_tensor.byte_offset = 0;
+  ex->managed.manager_ctx = ex;
+  ex->managed.deleter = [](DLManagedTensor* self) { delete static_cast<detail::DLPackExport<T>*>(self->manager_ctx); };
+  return &ex->managed;
+}
+template <class T>
+DLManagedTensor* to_dlpack(Array<T>&) {
+  static_assert(detail::false_for_types<T>, "tile::to_dlpack consumes the array: pass std::move(a)");
+  return nullptr;
+}
+
+/// Takes a DLPack tensor as an array of T, without copying (see the file comment).
+template <class T>
+Array<T> from_dlpack(DLManagedTensor* t) {
+  if (!t) throw Error("tile::from_dlpack: the tensor is null");
+  const DLTensor& d = t->dl_tensor;
+  auto release = [](void* ctx) {
+    auto* m = static_cast<DLManagedTensor*>(ctx);
+    if (m->deleter) m->deleter(m);
+  };
+  auto fail = [&](const std::string& rule) -> Array<T> {
+    release(t);
+    throw Error("tile::from_dlpack: " + rule);
+  };
+  const DLDataType want = detail::dlpack_dtype<T>();
+  if (d.dtype.code != want.code || d.dtype.bits != want.bits || d.dtype.lanes != want.lanes)
+    return fail("the tensor holds " + detail::dlpack_dtype_str(d.dtype) + " elements, not " +
+                detail::dlpack_dtype_str(want));
+  if (d.ndim < 1 || d.ndim > Shape::max_rank)
+    return fail("the rank must be between 1 and 4 (got " + std::to_string(d.ndim) + ")");
+  const Device* device = nullptr;
+  if (d.device.device_type == kDLCPU)
+    device = &cpu_device();
+  else if (d.device.device_type == kDLCUDA && d.device.device_id >= 0 && d.device.device_id < cuda_device_count())
+    device = &cuda_device(d.device.device_id);
+  else
+    return fail("the tensor lives on DLPack device type " + std::to_string(d.device.device_type) + " id " +
+                std::to_string(d.device.device_id) + ", which this tile_rt cannot use (CPU or a CUDA GPU)");
+  std::array<int64_t, Shape::max_rank> dims{};
+  for (int i = 0; i < d.ndim; ++i) {
+    if (d.shape[i] < 0) return fail("extent " + std::to_string(i) + " is negative");
+    dims[static_cast<std::size_t>(i)] = d.shape[i];
+  }
+  const Shape shape = Shape::from_dims(std::span<const int64_t>(dims.data(), static_cast<std::size_t>(d.ndim)));
+  if (d.strides) {  // null strides mean compact row-major
+    int64_t step = 1;
+    for (int i = d.ndim - 1; i >= 0; --i) {
+      if (d.shape[i] != 1 && d.strides[i] != step)
+        return fail("the tensor is not compact row-major (axis " + std::to_string(i) + " has stride " +
+                    std::to_string(d.strides[i]) + ", expected " + std::to_string(step) +
+                    "); tile::Array holds compact row-major data");
+      step *= d.shape[i];
+    }
+  }
+  T* data = reinterpret_cast<T*>(static_cast<char*>(d.data) + d.byte_offset);
+  return detail::ArrayAccess::external<T>(data, shape, Shape(), *device, +release, t, "tile::from_dlpack");
+}
+
+}  // namespace tile
