@@ -100,7 +100,15 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
                                                 .getUnqualifiedType()
                                                 .getAsString(ast.getPrintingPolicy())));
   }
-  if (failed(lowerStmt(fn->getBody())))
+  FunctionFrame frame;
+  frame.returnType = fn->getReturnType();
+  slots[&frame.returned] = SlotKind::Flag;
+  functions.push_back(&frame);
+  LogicalResult body = lowerStmt(fn->getBody());
+  functions.pop_back();
+  slots.erase(&frame.returned);
+  values.erase(&frame.returned);
+  if (failed(body))
     return failure();
   builder.create<func::ReturnOp>(loc(fn->getBody()->getEndLoc()));
   return success();
@@ -114,16 +122,11 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
   if (!stmt)
     return success();
   if (const auto *compound = dyn_cast<clang::CompoundStmt>(stmt)) {
-    for (auto it = compound->body_begin(), end = compound->body_end(); it != end; ++it) {
-      if (returnValue && inlineDepth > 0)
-        return unsupported(*it, "code after 'return'");
-      if (const auto *ret = dyn_cast<clang::ReturnStmt>(*it)) {
-        if (std::next(it) != end)
-          return unsupported(ret, "an early 'return'");
-      }
-      if (failed(lowerStmt(*it)))
-        return failure();
-    }
+    Env scope = values;
+    SmallVector<const clang::Stmt *> body(compound->body_begin(), compound->body_end());
+    if (failed(lowerSequence(body)))
+      return failure();
+    popScope(scope);
     return success();
   }
   if (isa<clang::NullStmt>(stmt))
@@ -138,33 +141,55 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
       }
       if (var->isStaticLocal())
         return unsupported(stmt, "a static local variable");
-      if (!var->hasInit())
-        return error(var->getLocation(), Rule::Unsupported,
-                     "a variable without an initializer");
+      if (!var->hasInit()) {
+        // Reading it before an assignment is undefined in C++: any value will do.
+        Type type = convertScalarType(var->getType());
+        if (!type)
+          return error(var->getLocation(), Rule::Unsupported,
+                       "a variable without an initializer");
+        values[var] = Lowered(zeroOf(type, loc(var->getLocation())));
+        continue;
+      }
+      if (var->getType()->isReferenceType()) {
+        // A reference to a variable names that variable: assignments through it update it.
+        const auto *target =
+            dyn_cast<clang::DeclRefExpr>(var->getInit()->IgnoreParenNoopCasts(ast));
+        if (target && values.count(resolve(target->getDecl())) &&
+            ast.hasSameUnqualifiedType(var->getType().getNonReferenceType(),
+                                       target->getDecl()->getType().getNonReferenceType())) {
+          aliases[var] = resolve(target->getDecl());
+          values.erase(var);
+          continue;
+        }
+      }
       LoweredOr init = lowerExpr(var->getInit());
       if (failed(init))
         return failure();
+      aliases.erase(var);
       values[var] = *init;
     }
     return success();
   }
-  if (const auto *ret = dyn_cast<clang::ReturnStmt>(stmt)) {
-    if (!ret->getRetValue()) {
-      returnValue = Lowered(Value());
-      return success();
-    }
-    LoweredOr value = lowerExpr(ret->getRetValue());
-    if (failed(value))
-      return failure();
-    returnValue = *value;
-    return success();
-  }
+  if (const auto *ret = dyn_cast<clang::ReturnStmt>(stmt))
+    return lowerReturn(ret);
+  if (isa<clang::BreakStmt, clang::ContinueStmt>(stmt))
+    return lowerJump(stmt);
   if (const auto *expr = dyn_cast<clang::Expr>(stmt))
     return success(succeeded(lowerExpr(expr)));
-  if (isa<clang::IfStmt>(stmt))
-    return unsupported(stmt, "'if' (control flow in kernels is not yet lowered)");
-  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt))
-    return unsupported(stmt, "a loop (control flow in kernels is not yet lowered)");
+  if (const auto *ifStmt = dyn_cast<clang::IfStmt>(stmt))
+    return lowerIf(ifStmt);
+  if (const auto *forStmt = dyn_cast<clang::ForStmt>(stmt))
+    return lowerFor(forStmt);
+  if (const auto *whileStmt = dyn_cast<clang::WhileStmt>(stmt))
+    return lowerWhile(whileStmt);
+  if (const auto *doStmt = dyn_cast<clang::DoStmt>(stmt))
+    return lowerDo(doStmt);
+  if (isa<clang::CXXForRangeStmt>(stmt))
+    return unsupported(stmt, "a range-based 'for' loop");
+  if (isa<clang::SwitchStmt>(stmt))
+    return unsupported(stmt, "'switch' (write it as 'if'/'else if')");
+  if (isa<clang::GotoStmt, clang::IndirectGotoStmt, clang::LabelStmt>(stmt))
+    return unsupported(stmt, "a label or 'goto'");
   return unsupported(stmt, std::string("the statement '") + stmt->getStmtClassName() + "'");
 }
 
@@ -306,14 +331,28 @@ FailureOr<Value> buildBinary(KernelLowerer &lowerer, clang::BinaryOperatorKind o
 }
 } // namespace tilecc::lowering
 
-/// Assigns `value` to the variable `target` names.
-static LogicalResult assign(KernelLowerer &lowerer, const clang::Expr *target, Lowered value) {
+const clang::ValueDecl *KernelLowerer::resolve(const clang::ValueDecl *decl) const {
+  for (unsigned depth = 0; depth < 64; ++depth) {
+    auto it = aliases.find(decl);
+    if (it == aliases.end())
+      return decl;
+    decl = it->second;
+  }
+  return decl;
+}
+
+LogicalResult KernelLowerer::assignTo(const clang::Expr *target, Lowered value) {
   const auto *ref = dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts());
-  if (!ref || !lowerer.values.count(ref->getDecl()))
-    return lowerer.unsupported(target, "assignment to anything but a local variable");
-  if (isa<clang::ParmVarDecl>(ref->getDecl()) && ref->getDecl()->getType()->isReferenceType())
-    return lowerer.unsupported(target, "assignment through a reference parameter");
-  lowerer.values[ref->getDecl()] = value;
+  if (!ref)
+    return unsupported(target, "assignment to anything but a local variable");
+  const clang::ValueDecl *decl = resolve(ref->getDecl());
+  if (!values.count(decl))
+    return unsupported(target, "assignment to anything but a local variable");
+  if (decl->getType()->isReferenceType())
+    return unsupported(target, isa<clang::ParmVarDecl>(decl)
+                                   ? "assignment through a reference parameter"
+                                   : "assignment through a reference");
+  values[decl] = value;
   return success();
 }
 
@@ -394,12 +433,15 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
         return failure();
       return Lowered(convert(*v, construct->getArg(0)->getType(), type, l));
     }
+    if (construct->getNumArgs() == 0)
+      if (Type t = convertType(type); t && (isa<RankedTensorType>(t) || convertScalarType(type)))
+        return Lowered(zeroOf(t, l)); // Tile's default constructor: zeros
     (void)unsupported(expr, "constructing '" + type.getAsString() + "'");
     return failure();
   }
 
   if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
-    auto it = values.find(ref->getDecl());
+    auto it = values.find(resolve(ref->getDecl()));
     if (it != values.end())
       return it->second;
     if (const auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
@@ -417,9 +459,11 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
         return failure();
       return lowerExpr(binary->getRHS());
     }
+    if (binary->isLogicalOp() && !speculatable(binary->getRHS()))
+      return lowerShortCircuit(binary);
     if (op == clang::BO_Assign) {
       LoweredOr value = lowerExpr(binary->getRHS());
-      if (failed(value) || failed(assign(*this, binary->getLHS(), *value)))
+      if (failed(value) || failed(assignTo(binary->getLHS(), *value)))
         return failure();
       return value;
     }
@@ -452,7 +496,7 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     }
     if (binary->isCompoundAssignmentOp()) {
       Value stored = convert(*result, opType, binary->getLHS()->getType(), l);
-      if (failed(assign(*this, binary->getLHS(), stored)))
+      if (failed(assignTo(binary->getLHS(), stored)))
         return failure();
       return Lowered(stored);
     }
@@ -491,7 +535,7 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
       FailureOr<Value> updated =
           buildBinary(*this, unary->isIncrementOp() ? clang::BO_Add : clang::BO_Sub, *operand,
                       one, subType, l);
-      if (failed(updated) || failed(assign(*this, unary->getSubExpr(), *updated)))
+      if (failed(updated) || failed(assignTo(unary->getSubExpr(), *updated)))
         return failure();
       return Lowered(unary->isPrefix() ? *updated : *operand);
     }
@@ -502,6 +546,8 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
   }
 
   if (const auto *cond = dyn_cast<clang::ConditionalOperator>(expr)) {
+    if (!speculatable(cond->getTrueExpr()) || !speculatable(cond->getFalseExpr()))
+      return lowerShortCircuit(cond);
     FailureOr<Value> c = lowerValue(cond->getCond());
     FailureOr<Value> a = lowerValue(cond->getTrueExpr());
     FailureOr<Value> b = lowerValue(cond->getFalseExpr());
@@ -556,6 +602,18 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
   if (isa<clang::LambdaExpr>(expr))
     return Lowered(Value()); // captures resolve to the enclosing variables when called
 
+  if (const auto *init = dyn_cast<clang::InitListExpr>(expr)) {
+    // `T x{}` and `T x{v}` for scalars and tiles.
+    if (init->getNumInits() == 1)
+      return lowerExpr(init->getInit(0));
+    if (init->getNumInits() == 0)
+      if (Type t = convertType(type); t && (isa<RankedTensorType>(t) || convertScalarType(type)))
+        return Lowered(zeroOf(t, l));
+  }
+  if (const auto *init = dyn_cast<clang::ImplicitValueInitExpr>(expr))
+    if (Type t = convertScalarType(init->getType()))
+      return Lowered(zeroOf(t, l));
+
   (void)unsupported(expr, std::string("the expression '") + expr->getStmtClassName() + "'");
   return failure();
 }
@@ -576,9 +634,21 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
     (void)unsupported(call, "a call with default or variadic arguments");
     return failure();
   }
-  // Evaluate the arguments in the caller, then bind them to the callee's parameters.
-  SmallVector<Lowered> lowered;
+  // Evaluate the arguments in the caller, then bind them to the callee's parameters. A
+  // reference parameter bound to a variable names that variable.
+  SmallVector<std::optional<Lowered>> lowered;
+  SmallVector<const clang::ValueDecl *> aliased;
   for (auto [arg, param] : llvm::zip(args, definition->parameters())) {
+    if (param->getType()->isLValueReferenceType()) {
+      const auto *ref = dyn_cast<clang::DeclRefExpr>(arg->IgnoreParenNoopCasts(ast));
+      if (ref && values.count(resolve(ref->getDecl())) &&
+          ast.hasSameUnqualifiedType(param->getType().getNonReferenceType(),
+                                     ref->getDecl()->getType().getNonReferenceType())) {
+        lowered.push_back(std::nullopt);
+        aliased.push_back(resolve(ref->getDecl()));
+        continue;
+      }
+    }
     LoweredOr value = lowerExpr(arg);
     if (failed(value))
       return failure();
@@ -586,31 +656,60 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
                                                param->getType()->isArithmeticType())
       *v = convert(*v, arg->getType(), param->getType(), loc(arg));
     lowered.push_back(*value);
+    aliased.push_back(nullptr);
   }
   (void)object; // captures and members are reached through their declarations
-  SmallVector<std::pair<const clang::ValueDecl *, std::optional<Lowered>>> saved;
-  for (auto [param, value] : llvm::zip(definition->parameters(), lowered)) {
-    auto it = values.find(param);
-    saved.push_back({param, it == values.end() ? std::nullopt : std::optional(it->second)});
-    values[param] = value;
+  Env scope = values;
+  SmallVector<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>> savedAliases;
+  for (auto [param, value, target] : llvm::zip(definition->parameters(), lowered, aliased)) {
+    auto it = aliases.find(param);
+    savedAliases.push_back({param, it == aliases.end() ? nullptr : it->second});
+    if (target) {
+      aliases[param] = target;
+      values.erase(param);
+    } else {
+      aliases.erase(param);
+      values[param] = *value;
+    }
   }
-  std::optional<Lowered> outerReturn = std::move(returnValue);
-  returnValue.reset();
+
+  FunctionFrame frame;
+  frame.returnType = definition->getReturnType();
+  if (!frame.returnType->isVoidType())
+    frame.resultType = convertType(frame.returnType);
+  frame.loopBase = loops.size();
+  slots[&frame.returned] = SlotKind::Flag;
+  slots[&frame.result] = SlotKind::Value;
+  functions.push_back(&frame);
   ++inlineDepth;
   LogicalResult body = lowerStmt(definition->getBody());
   --inlineDepth;
-  std::optional<Lowered> result = std::move(returnValue);
-  returnValue = std::move(outerReturn);
-  for (auto &[param, value] : saved) {
-    if (value)
-      values[param] = *value;
+  functions.pop_back();
+  std::optional<Lowered> result;
+  if (auto it = values.find(&frame.result); it != values.end())
+    result = it->second;
+  slots.erase(&frame.returned);
+  slots.erase(&frame.result);
+  values.erase(&frame.returned);
+  values.erase(&frame.result);
+
+  for (auto &[param, target] : savedAliases) {
+    if (target)
+      aliases[param] = target;
     else
-      values.erase(param);
+      aliases.erase(param);
   }
+  popScope(scope); // the callee's parameters and locals; the caller's values of the
+                   // parameters' declarations (recursion is rejected earlier) stay in `scope`
   if (failed(body))
     return failure();
-  if (!result)
+  if (!result) {
+    if (!definition->getReturnType()->isVoidType()) {
+      (void)unsupported(call, "a call of a function that returns no value");
+      return failure();
+    }
     return Lowered(Value());
+  }
   if (auto *v = std::get_if<Value>(&*result); v && *v && definition->getReturnType()->isArithmeticType())
     *v = convert(*v, definition->getReturnType(), call->getType(), loc(call));
   return *result;

@@ -2,8 +2,14 @@
 //
 // Private to lib/Lowering. `KernelLowerer` walks one kernel's statements and expressions
 // (KernelLowering.cpp), converts Clang types (TypeLowering.cpp) and lowers the tile library's
-// intrinsics (TileIntrinsics.cpp). Values are SSA values or partitions (a view plus a tile
-// shape, which exist only at compile time).
+// intrinsics (TileIntrinsics.cpp) and structures control flow into `scf` (ControlFlow.cpp).
+// Values are SSA values or partitions (a view plus a tile shape, which exist only at compile
+// time).
+//
+// Variables are SSA: `values` maps each C++ variable to its current value, and an assignment
+// rebinds it. Control flow joins these maps: an `if` yields every variable either branch
+// changed, a loop carries every variable its body assigns. `return`, `break` and `continue` set
+// flags (slots in the same map, keyed by their frame) that guard the statements after them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_LIB_LOWERING_LOWERINGCONTEXT_H
@@ -16,11 +22,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <variant>
 
 namespace tilecc::lowering {
@@ -33,6 +42,45 @@ struct Partition {
 
 using Lowered = std::variant<mlir::Value, Partition>;
 using LoweredOr = mlir::FailureOr<Lowered>;
+
+/// The current value of every variable and slot in scope, in the order they were bound (which
+/// fixes the order of scf results). Keys are `clang::ValueDecl`s or slot addresses.
+using Env = llvm::MapVector<const void *, Lowered>;
+
+/// Slots: pseudo-variables of the control flow. A flag slot is absent when false, holds a null
+/// Value when certainly true, and an i1 otherwise; a value slot holds what a `return` returned.
+enum class SlotKind { Flag, Value };
+
+/// One function being lowered (the kernel, or a device function inlined into it).
+struct FunctionFrame {
+  char returned = 0; ///< flag slot: a `return` ran
+  char result = 0;   ///< value slot: the value it returned
+  clang::QualType returnType;
+  mlir::Type resultType; ///< the lowered return type; null for void or partitions
+  size_t loopBase = 0;   ///< loops below this index belong to callers
+};
+
+/// One loop being lowered.
+struct LoopFrame {
+  char broken = 0;    ///< flag slot: a `break` ran
+  char continued = 0; ///< flag slot: a `continue` ran in this iteration
+};
+
+/// What a pre-scan of a loop finds (ControlFlow.cpp).
+struct LoopScan {
+  /// Variables in scope that the loop may assign (through device functions, lambdas and
+  /// references too), in `values` order.
+  llvm::SmallVector<const void *> assigned;
+  bool breaks = false, continues = false, returns = false;
+};
+
+/// Whether the statements after the current one are skipped: never, always, or when an i1 is
+/// true; `keys` are the flags involved.
+struct PendingExit {
+  bool any = false, definite = false;
+  mlir::Value value;
+  llvm::SmallVector<const void *, 3> keys;
+};
 
 class KernelLowerer {
 public:
@@ -53,6 +101,10 @@ public:
 
   // Statements and expressions (KernelLowering.cpp).
   mlir::LogicalResult lowerStmt(const clang::Stmt *stmt);
+  /// Assigns `value` to the variable `target` names (through references to local variables).
+  mlir::LogicalResult assignTo(const clang::Expr *target, Lowered value);
+  /// The variable a reference finally names.
+  const clang::ValueDecl *resolve(const clang::ValueDecl *decl) const;
   LoweredOr lowerExpr(const clang::Expr *expr);
   mlir::FailureOr<mlir::Value> lowerValue(const clang::Expr *expr);
   /// A scalar expression as an `index` (for offsets and axes).
@@ -69,6 +121,44 @@ public:
   mlir::FailureOr<mlir::Value> asTile(const clang::Expr *operand, clang::QualType element,
                                       mlir::RankedTensorType tileType);
 
+  // Control flow (ControlFlow.cpp).
+  /// Lowers statements in order; after one that may `return`/`break`/`continue`, the rest run
+  /// under an scf.if on the flags.
+  mlir::LogicalResult lowerSequence(llvm::ArrayRef<const clang::Stmt *> stmts);
+  mlir::LogicalResult lowerIf(const clang::IfStmt *stmt,
+                              llvm::ArrayRef<const clang::Stmt *> rest = {});
+  mlir::LogicalResult lowerFor(const clang::ForStmt *stmt);
+  mlir::LogicalResult lowerWhile(const clang::WhileStmt *stmt);
+  mlir::LogicalResult lowerDo(const clang::DoStmt *stmt);
+  mlir::LogicalResult lowerReturn(const clang::ReturnStmt *stmt);
+  /// An scf.while for `while`, `do`/`while` (`doWhile`) and the `for`s scf.for cannot run.
+  mlir::LogicalResult buildLoop(const clang::Stmt *stmt, bool doWhile, const clang::Expr *cond,
+                                const clang::DeclStmt *condVar, const clang::Stmt *body,
+                                const clang::Expr *inc);
+  mlir::LogicalResult lowerJump(const clang::Stmt *stmt);
+  /// `a && b`, `a || b` and `c ? a : b` whose later operands may not be evaluated eagerly.
+  LoweredOr lowerShortCircuit(const clang::Expr *expr);
+  /// Whether evaluating `expr` when C++ would not is harmless (no assignment, no call that is
+  /// not a tile intrinsic, no integer division).
+  bool speculatable(const clang::Expr *expr);
+  /// Builds an scf.if whose results are the variables and slots either region changes.
+  mlir::LogicalResult buildIf(mlir::Value cond, llvm::function_ref<mlir::LogicalResult()> thenFn,
+                              llvm::function_ref<mlir::LogicalResult()> elseFn,
+                              mlir::Location l, const clang::Stmt *where);
+  /// Runs `fn` under `scf.if cond`, where the flags `known` are false.
+  mlir::LogicalResult guard(mlir::Value cond, llvm::ArrayRef<const void *> known,
+                            llvm::function_ref<mlir::LogicalResult()> fn, mlir::Location l,
+                            const clang::Stmt *where);
+  PendingExit pendingExit(mlir::Location l, bool includeContinue = true);
+  mlir::Value materialize(const void *key, mlir::Type type, mlir::Location l);
+  mlir::Value negate(mlir::Value flag, mlir::Location l);
+  mlir::Value zeroOf(mlir::Type type, mlir::Location l);
+  /// Drops the variables declared since `scope` was taken (slots stay).
+  void popScope(const Env &scope);
+  LoopScan scanLoop(llvm::ArrayRef<const clang::Stmt *> parts);
+  FunctionFrame &function() { return *functions.back(); }
+  LoopFrame *innermostLoop();
+
   mlir::Location loc(const clang::Stmt *stmt);
   mlir::Location loc(clang::SourceLocation location);
   mlir::LogicalResult unsupported(const clang::Stmt *stmt, llvm::StringRef what);
@@ -82,9 +172,12 @@ public:
   mlir::MLIRContext *ctx;
   mlir::ModuleOp module;
   mlir::OpBuilder builder;
-  llvm::DenseMap<const clang::ValueDecl *, Lowered> values;
-  /// The value a `return` in the function being inlined produced.
-  std::optional<Lowered> returnValue;
+  Env values;
+  /// Local references and reference parameters bound to a variable: name -> variable.
+  llvm::DenseMap<const clang::ValueDecl *, const clang::ValueDecl *> aliases;
+  llvm::DenseMap<const void *, SlotKind> slots;
+  llvm::SmallVector<FunctionFrame *, 4> functions;
+  llvm::SmallVector<LoopFrame *, 4> loops;
   unsigned inlineDepth = 0;
 };
 

@@ -307,12 +307,8 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
     LoweredOr value = lowerExpr(call->getArg(1));
     if (failed(value))
       return failure();
-    const auto *ref = dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts());
-    if (!ref || !values.count(ref->getDecl())) {
-      (void)unsupported(call, "assignment to anything but a local tile variable");
+    if (failed(assignTo(call->getArg(0), *value)))
       return failure();
-    }
-    values[ref->getDecl()] = *value;
     return value;
   }
 
@@ -369,12 +365,8 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
   }
   if (isCompoundAssignment(op)) {
     // `t += x`: rebinds the tile variable.
-    const auto *ref = dyn_cast<clang::DeclRefExpr>(call->getArg(0)->IgnoreParenImpCasts());
-    if (!ref || !values.count(ref->getDecl())) {
-      (void)unsupported(call, "compound assignment to anything but a local tile variable");
+    if (failed(assignTo(call->getArg(0), *result)))
       return failure();
-    }
-    values[ref->getDecl()] = *result;
   }
   return Lowered(*result);
 }
