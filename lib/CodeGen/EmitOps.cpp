@@ -709,8 +709,13 @@ LogicalResult KernelEmitter::emitWhile(Operation &op, unsigned indent) {
     carried.push_back(*local);
     values[arg] = *local;
   }
-  SmallVector<ValueInfo> results;
+  // Results nobody reads (a loop's counter, its break flag) get no local.
+  SmallVector<std::optional<ValueInfo>> results;
   for (Value res : loop.getResults()) {
+    if (res.use_empty()) {
+      results.push_back(std::nullopt);
+      continue;
+    }
     FailureOr<ValueInfo> local = declareMutable(res.getType(), indent, loc);
     if (failed(local))
       return failure();
@@ -723,7 +728,10 @@ LogicalResult KernelEmitter::emitWhile(Operation &op, unsigned indent) {
   auto condition = cast<scf::ConditionOp>(before.getTerminator());
   out.line(indent + 1, cat("if (!", scalar(condition.getCondition()), ") {"),
            condition.getLoc());
-  for (auto [target, v] : llvm::zip(results, condition.getArgs())) {
+  for (auto [result, v] : llvm::zip(results, condition.getArgs())) {
+    if (!result)
+      continue;
+    const ValueInfo &target = *result;
     if (target.tile)
       out.line(indent + 2,
                unrolled(layouts[target.layout].elems, cat(target.name, "[i_] = ", elem(v), ";")));
