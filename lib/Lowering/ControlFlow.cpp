@@ -375,6 +375,18 @@ struct Scanner {
     if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts()))
       assigned.insert(lowerer.resolve(ref->getDecl()));
   }
+  /// A non-const reference bound to `expr`: the variable may change if it holds a tile or a
+  /// scalar (views cannot be assigned; a partition assigned through a reference is caught
+  /// after the body, see `checkUnchanged`).
+  void boundTo(const clang::Expr *expr) {
+    const auto *ref = dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts());
+    if (!ref)
+      return;
+    clang::QualType type = ref->getDecl()->getType().getNonReferenceType();
+    std::optional<TileClass> cls = getTileClass(type);
+    if ((cls && cls->name == "Tile") || (!cls && type->isArithmeticType()))
+      assigned.insert(lowerer.resolve(ref->getDecl()));
+  }
 
   void callee(const clang::FunctionDecl *fn, ArrayRef<const clang::Expr *> args) {
     if (!fn || isInTileNamespace(fn))
@@ -386,7 +398,7 @@ struct Scanner {
     for (auto [arg, param] : llvm::zip(args, definition->parameters()))
       if (param->getType()->isLValueReferenceType() &&
           !param->getType().getNonReferenceType().isConstQualified())
-        target(arg);
+        boundTo(arg);
     if (visited.insert(definition).second)
       scan(definition->getBody(), 1, /*inCallee=*/true);
   }
@@ -405,7 +417,7 @@ struct Scanner {
         if (const auto *var = dyn_cast<clang::VarDecl>(decl);
             var && var->getType()->isLValueReferenceType() && var->hasInit() &&
             !var->getType().getNonReferenceType().isConstQualified())
-          target(var->getInit());
+          boundTo(var->getInit());
     if (const auto *call = dyn_cast<clang::CallExpr>(stmt)) {
       const auto *fn = dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl());
       SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
@@ -464,6 +476,43 @@ LoopScan KernelLowerer::scanLoop(ArrayRef<const clang::Stmt *> parts) {
   scan.continues = scanner.continues;
   scan.returns = scanner.returns;
   return scan;
+}
+
+/// The variables a loop carries: those the scan found assigned, holding tiles or scalars.
+static LogicalResult carriedVariables(KernelLowerer &lw, const LoopScan &scan,
+                                      const clang::Stmt *loop, SmallVectorImpl<const void *> &keys,
+                                      SmallVectorImpl<Type> &types) {
+  for (const void *key : scan.assigned) {
+    const Lowered &value = lw.values[key];
+    const auto *v = std::get_if<Value>(&value);
+    if (!v)
+      return lw.unsupported(loop, "a partition or view variable assigned in a loop");
+    if (!*v || isa<tile::ViewType>(v->getType()))
+      continue; // lambdas and views are never reassigned
+    if (!carriable(v->getType()))
+      return lw.unsupported(loop, "a variable of this type assigned in a loop");
+    keys.push_back(key);
+    types.push_back(v->getType());
+  }
+  return success();
+}
+
+/// After a loop region: every variable the loop does not carry still has its value from
+/// before the loop. (The scan is conservative; this catches what it cannot see, such as a
+/// partition reassigned through a reference.)
+static LogicalResult checkUnchanged(KernelLowerer &lw, const Env &outer,
+                                    ArrayRef<const void *> carried, const clang::Stmt *loop) {
+  for (auto &[key, value] : outer) {
+    if (lw.slots.count(key) || llvm::is_contained(carried, key))
+      continue;
+    auto it = lw.values.find(key);
+    if (it == lw.values.end() || sameLowered(it->second, value))
+      continue;
+    if (const auto *v = std::get_if<Value>(&value); v && *v && carriable(v->getType()))
+      return lw.unsupported(loop, "a loop that assigns a variable in a way tilecc cannot follow");
+    return lw.unsupported(loop, "a partition or view variable assigned in a loop");
+  }
+  return success();
 }
 
 static std::optional<int64_t> constantStep(clang::ASTContext &ast, const clang::Expr *expr) {
@@ -643,19 +692,12 @@ LogicalResult KernelLowerer::lowerFor(const clang::ForStmt *stmt) {
 
   LoopScan scan = scanLoop({stmt->getCond(), stmt->getInc(), stmt->getBody()});
   SmallVector<const void *> keys;
+  SmallVector<Type> types;
+  if (failed(carriedVariables(*this, scan, stmt, keys, types)))
+    return failure();
   SmallVector<Value> inits;
-  for (const void *key : scan.assigned) {
-    const Lowered &value = values[key];
-    const auto *v = std::get_if<Value>(&value);
-    if (!v)
-      return unsupported(stmt, "a partition or view variable assigned in a loop");
-    if (!*v)
-      continue;
-    if (!carriable(v->getType()))
-      return unsupported(stmt, "a variable of this type assigned in a loop");
-    keys.push_back(key);
-    inits.push_back(*v);
-  }
+  for (const void *key : keys)
+    inits.push_back(std::get<Value>(values[key]));
 
   LoopFrame frame;
   slots[&frame.broken] = SlotKind::Flag;
@@ -678,6 +720,8 @@ LogicalResult KernelLowerer::lowerFor(const clang::ForStmt *stmt) {
       iv = builder.create<arith::SubIOp>(l, first, iv);
     values[counted->iv] = Lowered(fromIndex(iv, ivType, l));
     result = lowerStmt(stmt->getBody());
+    if (succeeded(result))
+      result = checkUnchanged(*this, outer, keys, stmt);
     if (succeeded(result)) {
       values.erase(&frame.continued);
       if (!inits.empty()) {
@@ -710,18 +754,8 @@ LogicalResult KernelLowerer::buildLoop(const clang::Stmt *stmt, bool doWhile,
 
   SmallVector<const void *> keys;
   SmallVector<Type> types;
-  for (const void *key : scan.assigned) {
-    const Lowered &value = values[key];
-    const auto *v = std::get_if<Value>(&value);
-    if (!v)
-      return unsupported(stmt, "a partition or view variable assigned in a loop");
-    if (!*v)
-      continue;
-    if (!carriable(v->getType()))
-      return unsupported(stmt, "a variable of this type assigned in a loop");
-    keys.push_back(key);
-    types.push_back(v->getType());
-  }
+  if (failed(carriedVariables(*this, scan, stmt, keys, types)))
+    return failure();
   if (scan.breaks) {
     keys.push_back(&frame.broken);
     types.push_back(builder.getI1Type());
@@ -817,7 +851,7 @@ LogicalResult KernelLowerer::buildLoop(const clang::Stmt *stmt, bool doWhile,
         return failure();
     }
     FailureOr<Value> c = condition();
-    if (failed(c))
+    if (failed(c) || failed(checkUnchanged(*this, outer, keys, stmt)))
       return failure();
     builder.create<scf::ConditionOp>(l, *c, carried());
 
@@ -840,6 +874,8 @@ LogicalResult KernelLowerer::buildLoop(const clang::Stmt *stmt, bool doWhile,
         }
       }
     }
+    if (failed(checkUnchanged(*this, outer, keys, stmt)))
+      return failure();
     builder.create<scf::YieldOp>(l, carried());
     return success();
   }();
