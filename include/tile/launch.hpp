@@ -760,6 +760,8 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     detail::ProgramContext ctx;
     ctx.rank = grid_rank_;
     ctx.count = grid_;
+    ctx.linear = program;
+    ctx.race = race_;
     if (program_map_) {
       for (int a = 0; a < grid_rank_; ++a)
         ctx.id[static_cast<std::size_t>(a)] =
@@ -783,6 +785,14 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       const DeviceOp* op;
       const std::array<detail::ResolvedTensor, N>* args;
     } ctx{this, &args};
+    struct Log {
+      detail::RaceLog*& race;
+      ~Log() {
+        detail::race_log_destroy(race);
+        race = nullptr;
+      }
+    } log{race_};
+    if (detail::racecheck_enabled()) race_ = detail::race_log_create();
     detail::cpu_parallel_for(
         num_programs(),
         [](void* c, int64_t program) {
@@ -790,6 +800,33 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
           x->op->run_program(*x->args, program);
         },
         &ctx);
+    if (race_) report_race(detail::race_log_conflict(race_));
+  }
+
+  /// TILE_CPU_RACECHECK found an element written by two programs: name both and the argument.
+  void report_race(const detail::RaceConflict& c) const {
+    if (!c.element) return;
+    auto coords = [&](int64_t program) {
+      std::string s = "(";
+      for (int a = grid_rank_ - 1; a >= 0; --a) {
+        const auto ua = static_cast<std::size_t>(a);
+        s.insert(1, std::to_string(program % grid_[ua]) + (a == grid_rank_ - 1 ? "" : ", "));
+        program /= grid_[ua];
+      }
+      return s + ")";
+    };
+    std::string where = "an element";
+    for_each_tensor([&](const detail::TensorUse& t) {
+      const char* p = static_cast<const char*>(t.data);
+      const char* e = static_cast<const char*>(c.element);
+      if (p && e >= p && e < p + t.bytes) {
+        const int64_t size = t.bytes / std::max<int64_t>(t.shape.numel(), 1);
+        where = "element " + std::to_string((e - p) / size) + " (row-major) of argument " + std::to_string(t.arg + 1) +
+                " (" + parameter(t.arg) + ")";
+      }
+    });
+    throw Error("tile::launch<" + kernel_name() + ">: TILE_CPU_RACECHECK: " + where +
+                " was written by tile programs " + coords(c.first) + " and " + coords(c.second));
   }
 
   /// A GPU op without a generated kernel: run the CPU implementation on host copies of the
@@ -854,6 +891,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   bool ran_ = false;
   // A mapped partition's program -> tile table (owned by the partition), and its device copy.
   const detail::ProgramMap* program_map_ = nullptr;
+  mutable detail::RaceLog* race_ = nullptr;  // while TILE_CPU_RACECHECK records a CPU run
   std::optional<Array<int32_t>> map_on_device_;
 };
 

@@ -36,12 +36,19 @@ namespace detail {
 template <int64_t>
 using index_t = int64_t;
 
+/// TILE_CPU_RACECHECK=1: the CPU backend records, per launch, which program wrote each element
+/// and reports an element written by two programs (runtime/cpu/race_check.cpp).
+struct RaceLog;
+void race_log_record(RaceLog* log, const void* element, int64_t program) noexcept;
+
 /// The coordinates of the running tile program. The CPU backend sets it on each worker thread
 /// before calling the kernel; outside a launch the grid is a single program.
 struct ProgramContext {
   int rank = 1;
   std::array<int64_t, kMaxRank> id{0, 0, 0, 0};
   std::array<int64_t, kMaxRank> count{1, 1, 1, 1};
+  int64_t linear = 0;          // the program's number, row-major over the grid
+  RaceLog* race = nullptr;     // set while TILE_CPU_RACECHECK records the launch
 };
 inline thread_local ProgramContext current_program{};
 
@@ -101,8 +108,11 @@ void store_box(const TileT& t, T* base, const std::array<int64_t, R>& extent,
                const std::array<int64_t, R>& stride, const std::array<int64_t, R>& start) {
   const auto& s = TileAccess::storage(t);
   const int64_t inner = stride[R - 1];
+  RaceLog* race = current_program.race;
   for_each_box_run(TileT::shape, extent, stride, start, [&](int64_t flat, int64_t off, int64_t n) {
     for (int64_t k = 0; k < n; ++k) base[off + k * inner] = s[static_cast<std::size_t>(flat + k)];
+    if (race)
+      for (int64_t k = 0; k < n; ++k) race_log_record(race, &base[off + k * inner], current_program.linear);
   });
 }
 
@@ -389,6 +399,8 @@ void store(TiledViewMut<T, Ts...>& v, const Tile<T, Ts...>& t, detail::index_t<T
       Acc::data(v), Acc::strides(v), std::array<int64_t, sizeof...(Ts)>{(i * Ts)...},
       [&](T* row, int64_t flat, int64_t inner) {
         for (int64_t k = 0; k < width; ++k) row[k * inner] = s[static_cast<std::size_t>(flat + k)];
+        if (detail::RaceLog* race = detail::current_program.race)
+          for (int64_t k = 0; k < width; ++k) detail::race_log_record(race, &row[k * inner], detail::current_program.linear);
       });
 }
 

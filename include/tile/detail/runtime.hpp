@@ -43,6 +43,19 @@ struct BufferDeleter {
 void copy_to_device(const Device& device, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(const Device& device, void* dst, const void* src, std::size_t bytes);
 
+/// The CPU race detector (TILE_CPU_RACECHECK=1, read at each launch): a log per launch of which
+/// program wrote each element; `race_log_conflict` gives the first element two programs wrote.
+struct RaceLog;
+bool racecheck_enabled();
+RaceLog* race_log_create();
+void race_log_destroy(RaceLog* log) noexcept;
+struct RaceConflict {
+  const void* element = nullptr;
+  int64_t first = -1;   // program numbers, row-major over the grid
+  int64_t second = -1;
+};
+RaceConflict race_log_conflict(const RaceLog* log);
+
 /// Non-zero while this thread captures the work of an op into a tile::Graph.
 inline thread_local int capturing_graph = 0;
 

@@ -1,0 +1,63 @@
+// TILE_CPU_RACECHECK=1: an element written by two tile programs is reported with both
+// programs' coordinates; correct launches and atomic updates are not.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "tile/tile.hpp"
+
+namespace {
+
+using tile::Tensor;
+
+// Each program also writes the first half of the next program's piece: a race (unsafe code).
+TILE_UNSAFE TILE_KERNEL void spill(Tensor<float, 8>& z) {
+  auto v = z.partition_mut<4>();
+  tile::unchecked::store(v, tile::full<float, 4>(1.0f), 0);
+  tile::unchecked::store(v, tile::full<float, 4>(1.0f), 1);
+  if (tile::block_id() + 1 < tile::num_blocks()) tile::unchecked::store(v, tile::full<float, 4>(2.0f), 2);
+}
+
+TILE_KERNEL void fill_rows(Tensor<int32_t, 2, 8>& z) { z.store(tile::full<int32_t, 2, 8>(7)); }
+
+struct RaceCheckOn {
+  RaceCheckOn() { setenv("TILE_CPU_RACECHECK", "1", 1); }
+  ~RaceCheckOn() { unsetenv("TILE_CPU_RACECHECK"); }
+};
+
+TEST(RaceCheck, ReportsAnElementWrittenByTwoPrograms) {
+  RaceCheckOn on;
+  auto z = tile::zeros<float>({32});
+  try {
+    tile::launch<spill>(z.partition_mut<8>()).sync();
+    FAIL() << "expected tile::Error";
+  } catch (const tile::Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("TILE_CPU_RACECHECK"), std::string::npos) << m;
+    EXPECT_NE(m.find("of argument 1 (Tensor<float, 8>&)"), std::string::npos) << m;
+    // Programs (p) and (p + 1) both wrote element 8(p + 1) + k.
+    EXPECT_TRUE(m.find("programs (0) and (1)") != std::string::npos ||
+                m.find("programs (1) and (0)") != std::string::npos ||
+                m.find("programs (1) and (2)") != std::string::npos ||
+                m.find("programs (2) and (1)") != std::string::npos ||
+                m.find("programs (2) and (3)") != std::string::npos ||
+                m.find("programs (3) and (2)") != std::string::npos)
+        << m;
+  }
+  // The loans were returned: the array is usable.
+  EXPECT_EQ(z.to_host().size(), 32u);
+}
+
+TEST(RaceCheck, IsSilentWithoutTheVariable) {
+  auto z = tile::zeros<float>({32});
+  EXPECT_NO_THROW(tile::launch<spill>(z.partition_mut<8>()).sync());
+}
+
+TEST(RaceCheck, AcceptsDisjointPiecesIn2D) {
+  RaceCheckOn on;
+  auto z = tile::launch<fill_rows>(tile::zeros<int32_t>({7, 20}).partition<2, 8>()).sync().unpartition();
+  EXPECT_EQ(z.to_host()[139], 7);
+}
+
+}  // namespace
