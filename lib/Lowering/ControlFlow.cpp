@@ -316,11 +316,12 @@ LogicalResult KernelLowerer::lowerIf(const clang::IfStmt *stmt,
     return lowerSequence(seq);
   };
   const clang::Expr *cond = stmt->getCond();
-  bool known = false;
+  clang::Expr::EvalResult folded;
   LogicalResult result = failure();
-  if (!cond->isValueDependent() && !cond->HasSideEffects(ast) &&
-      cond->EvaluateAsBooleanCondition(known, ast)) {
-    result = branch(known ? stmt->getThen() : stmt->getElse());
+  if (!cond->isValueDependent() &&
+      cond->EvaluateAsRValue(folded, ast, /*InConstantContext=*/stmt->isConstexpr()) &&
+      !folded.HasSideEffects && folded.Val.isInt()) {
+    result = branch(folded.Val.getInt().getBoolValue() ? stmt->getThen() : stmt->getElse());
   } else {
     FailureOr<Value> c = lowerValue(cond);
     if (failed(c))
