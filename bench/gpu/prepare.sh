@@ -9,10 +9,12 @@ carry=$root/.device-carry
 rm -rf "$carry" && mkdir -p "$carry"
 for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
            examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
+           examples/column_stats/column_stats.tile.cpp \
            bench/add_bandwidth.tile.cpp bench/op_overhead.tile.cpp; do
   name=$(basename "$src" .tile.cpp)
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
 done
+"$build/bin/tilecc" compile "$root/test/Driver/compile-control-flow.cpp" -o "$carry/control_flow.cu"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"
 git -C "$root" rev-parse HEAD > "$carry/commit"

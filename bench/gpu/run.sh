@@ -27,7 +27,7 @@ done
 ar rcs "$work/libtile_rt.a" "$work"/*.o
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline add_bandwidth op_overhead; do
+for name in add saxpy matrix_relu pipeline column_stats control_flow add_bandwidth op_overhead; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -50,10 +50,17 @@ check "$work/matrix_relu" 3 1025
 check "$work/pipeline"
 check "$work/pipeline" 4097 333 20
 check "$work/pipeline" 1 1 0
+check "$work/column_stats"
+check "$work/column_stats" 1 1
+check "$work/column_stats" 300 130 40 3 7
+check "$work/column_stats" 20 70 25 1 5
+check "$work/column_stats" 4099 1031 5 2 3000
+check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/add" 100003
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/pipeline" 300 200 3
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/column_stats" 300 130 40 3 7
 fi
 
 echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"
