@@ -19,8 +19,7 @@ echo "== machine"; nvidia-smi --query-gpu=name,driver_version,memory.total --for
 echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 
 echo "== build tile_rt and the generated programs (sm_90a)"
-for f in runtime/device.cpp runtime/kernel_name.cpp runtime/cpu/thread_pool.cpp \
-         runtime/cuda/cuda_backend.cpp; do
+for f in runtime/*.cpp runtime/cpu/*.cpp runtime/cuda/*.cpp; do
   g++ -O2 -std=c++20 -DTILE_RT_HAS_CUDA=1 -Iinclude -Iruntime -I"$cuda/include" -c "$f" \
     -o "$work/$(basename "$f" .cpp).o" || exit 1
 done
