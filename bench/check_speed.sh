@@ -82,7 +82,7 @@ mkdir -p bench/results
 cat > "$out" <<MD
 # \`tilecc check\` against \`clang++ -fsyntax-only\` — $date
 
-- Machine: $(nproc) cores ($cpu), **shared with other engineers' builds**: absolute times are
+- Machine: $(nproc) cores ($cpu), **shared with other jobs**: absolute times are
   noisy (load average $load_before at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end);
   compare the ratio, and the min–max spread of each cell.
 - tilecc: \`build/bin/tilecc\` (Release), commit $commit$dirty; $($clangxx --version | head -1).
