@@ -295,6 +295,25 @@ class Array {
     }
   }
 
+  /// The same elements under another shape with as many of them (row-major order is kept;
+  /// nothing is copied): `auto m = std::move(v).reshape({rows, cols})`. Consumes the array.
+  Array reshape(Shape shape) && {
+    require_valid("tile::Array::reshape");
+    if (shape.rank() < 1 || shape.numel() != shape_.numel())
+      throw Error("tile::Array::reshape: the shape " + shape.str() + " does not hold the " +
+                  std::to_string(shape_.numel()) + " elements of the shape " + shape_.str());
+    if (buf_->exclusive_loan || buf_->shared_loans > 0)
+      throw Error("tile::Array::reshape: the array is borrowed (by a PartitionRef or a pending op)");
+    Array a = std::move(*this);
+    a.shape_ = shape;
+    a.strides_ = detail::row_major_strides(shape);
+    return a;
+  }
+  void reshape(Shape) & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::Array::reshape() consumes the array: write std::move(a).reshape(shape)");
+  }
+
   /// Consumes the array into a partition of Ts-shaped tiles: `std::move(a).partition<128>()`.
   template <int64_t... Ts>
   Partition<T, Ts...> partition() && {

@@ -147,3 +147,26 @@ TEST(Device, DefaultDevice) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ArrayReshape, KeepsTheElementsInRowMajorOrder) {
+  auto v = tile::arange<int32_t>(12);
+  const int32_t* where = v.data();
+  auto m = std::move(v).reshape({3, 4});
+  EXPECT_FALSE(v.valid());
+  EXPECT_EQ(m.data(), where);  // no copy
+  EXPECT_EQ(m.shape(), (tile::Shape{3, 4}));
+  EXPECT_EQ(m.strides(), (tile::Shape{4, 1}));
+  EXPECT_EQ(m.to_host()[7], 7);
+}
+
+TEST(ArrayReshape, RefusesAnotherElementCountAndBorrowedArrays) {
+  auto v = tile::arange<int32_t>(12);
+  EXPECT_THROW((void)std::move(v).reshape({5, 2}), tile::Error);
+  EXPECT_TRUE(v.valid());  // a refused reshape leaves the array alone
+  auto p = v.partition_mut<4>();
+  EXPECT_THROW((void)std::move(v).reshape({2, 6}), tile::Error);
+}
+
+}  // namespace
