@@ -15,6 +15,7 @@ for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
 done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-control-flow.cpp" -o "$carry/control_flow.cu"
+"$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"
 git -C "$root" rev-parse HEAD > "$carry/commit"

@@ -20,7 +20,7 @@ echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 
 echo "== build tile_rt and the generated programs (sm_90a)"
 for f in runtime/*.cpp runtime/cpu/*.cpp runtime/cuda/*.cpp; do
-  g++ -O2 -std=c++20 -DTILE_RT_HAS_CUDA=1 -Iinclude -Iruntime -I"$cuda/include" -c "$f" \
+  g++ -O2 -fPIC -std=c++20 -DTILE_RT_HAS_CUDA=1 -Iinclude -Iruntime -I"$cuda/include" -c "$f" \
     -o "$work/$(basename "$f" .cpp).o" || exit 1
 done
 ar rcs "$work/libtile_rt.a" "$work"/*.o
@@ -67,4 +67,7 @@ echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"
 python3 bench/gpu/torch_add.py 28 50 | tee "$out/torch-add.txt" || status=1
 echo "== timing: executing ops vs raw launches of the same kernel, same run"
 "$work/op_overhead" 2000 | tee "$out/op-overhead.txt" || status=1
+echo "== DLPack with torch: a CUDA tensor through tile_rt and back, no copy"
+"${nvcc_cmd[@]}" -shared -Xcompiler -fPIC .device-carry/dlpack_torch.cu -L"$work" -ltile_rt -lpthread \
+  -o "$work/libdlpack_torch.so" && check python3 bench/gpu/dlpack_torch.py "$work/libdlpack_torch.so"
 exit $status

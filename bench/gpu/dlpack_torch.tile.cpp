@@ -1,0 +1,23 @@
+// bench/gpu/dlpack_torch.tile.cpp - a shared library for dlpack_torch.py: takes a torch tensor
+// through DLPack (no copy), doubles it in place with a tile kernel, and hands the same memory
+// back through DLPack.
+#include <tile/dlpack.hpp>
+#include <tile/tile.hpp>
+
+template <int B>
+TILE_KERNEL void twice(tile::Tensor<float, B>& z) {
+  z.store(z.load() * 2.0f);
+}
+
+/// Consumes `in` (a DLManagedTensor*), returns a DLManagedTensor* over the same memory, or null
+/// on error (the message is printed).
+extern "C" void* tile_twice(void* in) {
+  try {
+    auto a = tile::from_dlpack<float>(static_cast<DLManagedTensor*>(in));
+    tile::launch<twice<1024>>(a.partition_mut<1024>()).sync();
+    return tile::to_dlpack(std::move(a));
+  } catch (const tile::Error& e) {
+    std::fprintf(stderr, "tile_twice: %s\n", e.what());
+    return nullptr;
+  }
+}
