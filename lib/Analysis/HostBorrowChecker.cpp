@@ -176,9 +176,7 @@ private:
         return;
       *diag << at.what << place.name << describeHolder(holder, f.launch) << loanKind;
     }
-    reporter.addNote(loan.origin,
-                     quoted(places[loan.array].name) + " was lent " +
-                         (loan.kind == LoanKind::Exclusive ? "exclusively" : "shared") + " here");
+    noteLoanOrigin(loan);
     if (holder != f.launch && places[holder].storage != Storage::Temporary) {
       LiveState live = liveness.after(block, index);
       int next = -1;
@@ -198,6 +196,13 @@ private:
     }
     if (at.inner.isValid())
       reporter.addNote(at.inner, "the lambda uses " + quoted(place.name) + " here");
+  }
+
+  /// The first of the three points: "'a' was lent exclusively here".
+  void noteLoanOrigin(const Loan &loan) {
+    reporter.addNote(loan.origin, quoted(places[loan.array].name) + " was lent " +
+                                      (loan.kind == LoanKind::Exclusive ? "exclusively" : "shared") +
+                                      " here");
   }
 
   std::string describeHolder(PlaceId holder, PlaceId launch) const {
@@ -238,9 +243,7 @@ private:
         return;
       *diag << quoted(places[holder].name) << places[loan.array].name;
     }
-    reporter.addNote(loan.origin,
-                     quoted(places[loan.array].name) + " was lent " +
-                         (loan.kind == LoanKind::Exclusive ? "exclusively" : "shared") + " here");
+    noteLoanOrigin(loan);
     if (stored != LoanState::NoSite)
       reporter.addNote(destroyed.loc, quoted(places[loan.array].name) +
                                           " is destroyed here while " +
@@ -263,9 +266,7 @@ private:
           return;
         *diag << at.what << places[loan.array].name;
       }
-      reporter.addNote(loan.origin,
-                       quoted(places[loan.array].name) + " was lent " +
-                           (loan.kind == LoanKind::Exclusive ? "exclusively" : "shared") + " here");
+      noteLoanOrigin(loan);
       return;
     }
   }
