@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
@@ -266,7 +268,7 @@ LogicalResult KernelEmitter::collectLayouts() {
 
 /// Reserved local names of the generated kernel that a parameter must not take.
 static bool isReservedName(StringRef name) {
-  if (name == "grid" || name == "bid_" || name == "i_")
+  if (name == "grid" || name.ends_with("_")) // generated locals end in '_'
     return true;
   if (name.size() > 1 && (name[0] == 'v' || name[0] == 't' || name[0] == 'y') &&
       llvm::all_of(name.drop_front(), llvm::isDigit))
@@ -323,8 +325,12 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef launchArgs) {
                             : cat("const int64_t blocks = (programs + ", perBlock - 1, ") / ",
                                   perBlock, ";"));
   out.line(1, "if (blocks > 2147483647) return (int)cudaErrorInvalidConfiguration;");
-  out.line(1, cat(sym, "<<<dim3((unsigned)blocks), dim3(", threads * perBlock,
-                  "), 0, (cudaStream_t)stream>>>(", launchArgs,
+  if (smemBytes > 48 * 1024) // above the default limit, the kernel must opt in
+    out.line(1, cat("if (cudaError_t e_ = cudaFuncSetAttribute(", sym,
+                    ", cudaFuncAttributeMaxDynamicSharedMemorySize, ", smemBytes,
+                    "); e_ != cudaSuccess) return (int)e_;"));
+  out.line(1, cat(sym, "<<<dim3((unsigned)blocks), dim3(", threads * perBlock, "), ",
+                  smemBytes, ", (cudaStream_t)stream>>>(", launchArgs,
                   numArgs ? ", " : "", "grid);"));
   out.line(1, "return (int)cudaGetLastError();");
   out.line(0, "}");
@@ -338,7 +344,7 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef launchArgs) {
                   stringAttr(func, "tile.entry"), " > __tilecc_reg_",
                   sym.substr(strlen("__tilecc_")), "{&", launcher, ", {",
                   quoted(stringAttr(func, tile::kKernelAttrName)), ", ", quoted(sourceText),
-                  ", ", threads, ", 0}};"));
+                  ", ", threads, ", ", smemBytes, "}};"));
 }
 
 LogicalResult KernelEmitter::emit() {
@@ -367,6 +373,8 @@ LogicalResult KernelEmitter::emit() {
       return WalkResult::advance();
     });
   }
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kSmemBytesAttrName))
+    smemBytes = attr.getInt();
   if (failed(collectLayouts()))
     return failure();
 
@@ -386,6 +394,14 @@ LogicalResult KernelEmitter::emit() {
     if (auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(tileType))
       if (std::optional<unsigned> k = layoutIndex(tensor))
         layouts[*k].needsThread = true;
+    // Ops that exchange elements address both their operands' and results' registers.
+    if (isa<tile::ReduceOp, tile::ScanOp, tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp,
+            tile::CatOp, tile::ExtractOp>(op))
+      for (TypeRange types : {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
+        for (Type t : types)
+          if (auto tensor = llvm::dyn_cast<RankedTensorType>(t))
+            if (std::optional<unsigned> k = layoutIndex(tensor))
+              layouts[*k].needsThread = true;
   });
 
   std::string params, launchArgs;
@@ -395,7 +411,8 @@ LogicalResult KernelEmitter::emit() {
   unsigned threads = 32 * numWarps;
   unsigned perBlock = programsPerBlock();
   out.line(0, cat("// ", kernelName, ": ", numWarps, " warp(s), ", threads,
-                  " threads per tile program"));
+                  " threads per tile program", smemBytes ? cat(", ", smemBytes,
+                  " bytes of shared memory") : std::string()));
   if (perBlock > 1)
     out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,

@@ -2,8 +2,9 @@
 //
 // Supported: arith (constants, integer and float arithmetic, comparisons, select, casts,
 // min/max), math (elementwise functions), scf (for, if, while), tile.block_id/num_blocks/splat/
-// iota, tilegpu.array_dim/piece_shape/global_load/global_store, func.return. Anything else is
-// an error on the op.
+// iota, tilegpu.array_dim/piece_shape/global_load/global_store, func.return; the ops that
+// exchange elements between threads are in EmitExchange.cpp. Anything else is an error on the
+// op.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
@@ -186,6 +187,12 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitIf(op, indent);
   if (isa<scf::WhileOp>(op))
     return emitWhile(op, indent);
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op))
+    return emitReduce(reduce, indent);
+  if (auto scan = dyn_cast<tile::ScanOp>(op))
+    return emitScan(scan, indent);
+  if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp>(op))
+    return emitShape(op, indent);
   if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) && op.getNumResults() == 1 &&
       op.getNumRegions() == 0)
     return emitElementwise(op, indent);

@@ -126,6 +126,16 @@ private:
   mlir::LogicalResult emitFor(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitIf(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitWhile(mlir::Operation &op, unsigned indent);
+
+  // EmitExchange.cpp: ops that stage tiles in shared memory.
+  mlir::LogicalResult emitReduce(tile::ReduceOp op, unsigned indent);
+  mlir::LogicalResult emitScan(tile::ScanOp op, unsigned indent);
+  /// broadcast, reshape, permute, cat, extract.
+  mlir::LogicalResult emitShape(mlir::Operation &op, unsigned indent);
+  /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.
+  mlir::FailureOr<std::string> emitCombiner(mlir::Region &region, unsigned indent);
+  /// The planned offset of an op's scratch in the dynamic shared memory.
+  mlir::FailureOr<int64_t> smemOffset(mlir::Operation *op);
   /// Assigns `values` to the mutable locals `targets` (a loop's carried values), through
   /// temporaries when more than one changes so the assignment is simultaneous.
   mlir::LogicalResult assignCarried(llvm::ArrayRef<ValueInfo> targets, mlir::ValueRange values,
@@ -136,9 +146,11 @@ private:
                                             mlir::Location loc, mlir::Value init = {});
 
   /// Tile programs packed into one CUDA block: small programs (fewer than 128 threads) share
-  /// a block so that the per-SM block limit does not cap occupancy. Valid while generated
-  /// kernels use no block-wide barrier or shared memory; programs past the grid return early.
-  unsigned programsPerBlock() const { return 32 * numWarps < 128 ? 128 / (32 * numWarps) : 1; }
+  /// a block so that the per-SM block limit does not cap occupancy. Only for kernels without
+  /// shared memory, whose code has no block-wide barrier; programs past the grid return early.
+  unsigned programsPerBlock() const {
+    return smemBytes == 0 && 32 * numWarps < 128 ? 128 / (32 * numWarps) : 1;
+  }
 
   // Helpers.
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
@@ -155,6 +167,7 @@ private:
   Printer &out;
   std::string sym;        // sanitized symbol: __tilecc_<sym>
   unsigned numWarps = 1;
+  int64_t smemBytes = 0; ///< dynamic shared memory per tile program (tilegpu.smem_bytes)
   llvm::SmallVector<Layout> layouts;
   llvm::DenseMap<mlir::Value, ValueInfo> values;
   bool needsBlockIds = false;

@@ -626,10 +626,6 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
     (void)error(call->getBeginLoc(), Rule::KernelExternalCall, fn->getQualifiedNameAsString());
     return failure();
   }
-  if (inlineDepth > 64) {
-    (void)error(call->getBeginLoc(), Rule::KernelRecursion, fn->getQualifiedNameAsString());
-    return failure();
-  }
   if (definition->getNumParams() != args.size()) {
     (void)unsupported(call, "a call with default or variadic arguments");
     return failure();
@@ -659,6 +655,40 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
     aliased.push_back(nullptr);
   }
   (void)object; // captures and members are reached through their declarations
+  return inlineBody(definition, lowered, aliased, call->getType(), call);
+}
+
+LoweredOr KernelLowerer::inlineCallOn(const clang::FunctionDecl *fn, ArrayRef<Value> args,
+                                      ArrayRef<clang::QualType> argTypes,
+                                      clang::QualType resultType, const clang::Expr *call) {
+  const clang::FunctionDecl *definition = nullptr;
+  if (!fn->hasBody(definition) || !definition) {
+    (void)error(call->getBeginLoc(), Rule::KernelExternalCall, fn->getQualifiedNameAsString());
+    return failure();
+  }
+  if (definition->getNumParams() != args.size()) {
+    (void)unsupported(call, "a function whose parameter count differs from its use");
+    return failure();
+  }
+  SmallVector<std::optional<Lowered>> lowered;
+  SmallVector<const clang::ValueDecl *> aliased;
+  for (auto [v, type, param] : llvm::zip(args, argTypes, definition->parameters())) {
+    clang::QualType to = param->getType().getNonReferenceType();
+    lowered.push_back(Lowered(to->isArithmeticType() ? convert(v, type, to, loc(call)) : v));
+    aliased.push_back(nullptr);
+  }
+  return inlineBody(definition, lowered, aliased, resultType, call);
+}
+
+LoweredOr KernelLowerer::inlineBody(const clang::FunctionDecl *definition,
+                                    ArrayRef<std::optional<Lowered>> lowered,
+                                    ArrayRef<const clang::ValueDecl *> aliased,
+                                    clang::QualType resultType, const clang::Expr *call) {
+  if (inlineDepth > 64) {
+    (void)error(call->getBeginLoc(), Rule::KernelRecursion,
+                definition->getQualifiedNameAsString());
+    return failure();
+  }
   Env scope = values;
   SmallVector<std::pair<const clang::ValueDecl *, const clang::ValueDecl *>> savedAliases;
   for (auto [param, value, target] : llvm::zip(definition->parameters(), lowered, aliased)) {
@@ -711,7 +741,7 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
     return Lowered(Value());
   }
   if (auto *v = std::get_if<Value>(&*result); v && *v && definition->getReturnType()->isArithmeticType())
-    *v = convert(*v, definition->getReturnType(), call->getType(), loc(call));
+    *v = convert(*v, definition->getReturnType(), resultType, loc(call));
   return *result;
 }
 

@@ -112,11 +112,31 @@ public:
   mlir::FailureOr<int64_t> constantInt(const clang::Expr *expr);
   LoweredOr inlineCall(const clang::FunctionDecl *fn, llvm::ArrayRef<const clang::Expr *> args,
                        const clang::Expr *object, const clang::Expr *call);
+  /// Inlines `fn` called with already lowered scalar or tile arguments (a combiner lambda of a
+  /// reduction called on the combiner region's block arguments).
+  /// `argTypes` are the arguments' C++ types; the result is converted to `resultType`.
+  LoweredOr inlineCallOn(const clang::FunctionDecl *fn, llvm::ArrayRef<mlir::Value> args,
+                         llvm::ArrayRef<clang::QualType> argTypes, clang::QualType resultType,
+                         const clang::Expr *call);
+  /// Inlines `definition`'s body with its parameters bound to `lowered` values or, by
+  /// reference, to the `aliased` variables; converts an arithmetic result to `resultType`.
+  LoweredOr inlineBody(const clang::FunctionDecl *definition,
+                       llvm::ArrayRef<std::optional<Lowered>> lowered,
+                       llvm::ArrayRef<const clang::ValueDecl *> aliased,
+                       clang::QualType resultType, const clang::Expr *call);
 
   // The tile library (TileIntrinsics.cpp).
   LoweredOr lowerTileCall(const clang::CallExpr *call, const clang::FunctionDecl *callee);
   LoweredOr lowerTileOperator(const clang::CXXOperatorCallExpr *call);
   LoweredOr lowerTileMember(const clang::CXXMemberCallExpr *call);
+  /// broadcast, reshape, permute, transpose, cat, extract (TileShapes.cpp); nullopt when
+  /// `name` is none of them.
+  std::optional<LoweredOr> lowerShapeCall(const clang::CallExpr *call,
+                                          const clang::FunctionDecl *callee);
+  /// sum, prod, max, min, argmax, argmin, reduce, cumsum, scan (TileReductions.cpp); nullopt
+  /// when the call is none of them.
+  std::optional<LoweredOr> lowerReductionCall(const clang::CallExpr *call,
+                                              const clang::FunctionDecl *callee);
   /// A tile of `tileType`'s shape from a Tile or scalar operand of C++ type `from`.
   mlir::FailureOr<mlir::Value> asTile(const clang::Expr *operand, clang::QualType element,
                                       mlir::RankedTensorType tileType);

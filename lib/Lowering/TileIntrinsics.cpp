@@ -235,6 +235,11 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(fromIndex(count, resultType, l));
   }
 
+  if (std::optional<LoweredOr> shaped = lowerShapeCall(call, callee))
+    return *shaped;
+  if (std::optional<LoweredOr> reduced = lowerReductionCall(call, callee))
+    return *reduced;
+
   if (isMathFunction(name)) {
     clang::QualType element = elementOf(resultType);
     RankedTensorType tileType = resultTile(*this, call);

@@ -19,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
 
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/MapVector.h"
@@ -38,17 +40,6 @@ namespace {
 constexpr int64_t kVectorBytes = 16;
 constexpr unsigned kWarpSize = 32;
 constexpr unsigned kMaxWarps = 8;
-
-/// Bytes one element occupies in memory (bool and sub-byte types take a byte).
-int64_t elementBytes(Type type) {
-  if (type.isIndex())
-    return 8;
-  if (type.isIntOrFloat())
-    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
-  if (auto complex = llvm::dyn_cast<ComplexType>(type))
-    return 2 * elementBytes(complex.getElementType());
-  return 4;
-}
 
 /// What the function uses at one tile shape.
 struct ShapeInfo {
@@ -124,7 +115,7 @@ void TileAssignLayoutsPass::runOnOperation() {
     }
     ShapeInfo &info = shapes[tensor.getShape()];
     info.maxElementBytes =
-        std::max(info.maxElementBytes, elementBytes(tensor.getElementType()));
+        std::max(info.maxElementBytes, tilegpu::elementBytes(tensor.getElementType()));
     info.numElements = tensor.getNumElements();
   };
   for (Type t : func.getFunctionType().getInputs())

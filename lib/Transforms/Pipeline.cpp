@@ -2,7 +2,8 @@
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
 // canonicalize the lowered kernels, give their tiles layouts, lower view accesses to global
-// memory operations, then clean up the index arithmetic that lowering introduced.
+// memory operations, clean up the index arithmetic that lowering introduced, then place the
+// shared memory that reductions, scans and shape ops stage through.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -16,4 +17,5 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm) {
   fn.addPass(createConvertTileToTileGPU());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());
+  fn.addPass(createTilePlanSharedMemory());
 }

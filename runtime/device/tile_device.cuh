@@ -130,12 +130,45 @@ struct Blocked {
     int64_t j = local(r, d);
     return (j / spt(d)) * cta(d) + j % spt(d);
   }
+
+  // ---- reductions along axis a ----
+  /// Registers of one thread that differ only along axis a share a key; keys(a) of them.
+  TILE_DEV_HD static constexpr int keys(int a) { return int(elems / along(a)); }
+  TILE_DEV_HD static constexpr int key(int r, int a) {
+    int64_t k = 0, scale = 1, rest = r;
+    for (int i = 0; i < rank; ++i) {
+      const int d = order(i);
+      const int64_t j = rest % along(d);
+      rest /= along(d);
+      if (d == a) continue;
+      k += j * scale;
+      scale *= along(d);
+    }
+    return int(k);
+  }
+  /// The lane-id distance between neighbouring lanes along axis a.
+  TILE_DEV_HD static constexpr int lane_stride(int a) {
+    int s = 1;
+    for (int i = 0; i < rank && order(i) != a; ++i) s *= int(tpw(order(i)));
+    return s;
+  }
+  /// Lanes (warps) along axis a holding distinct elements; the rest hold replicated copies.
+  TILE_DEV_HD static constexpr int distinct_lanes(int a) {
+    const int64_t positions = shape(a) / spt(a);
+    return int(tpw(a) < positions ? tpw(a) : positions);
+  }
+  TILE_DEV_HD static constexpr int distinct_warps(int a) {
+    const int64_t positions = shape(a) / spt(a) / tpw(a);
+    return int(positions < 1 ? 1 : (wpb(a) < positions ? wpb(a) : positions));
+  }
 };
 
 /// Where one thread's registers lie in a tile of layout L.
 template <class L>
 struct Thread {
   int64_t base[L::rank];
+  int lane_pos[L::rank];  // this thread's lane and warp position along each axis
+  int warp_pos[L::rank];
   bool owner;  // false for a copy the layout replicates: it must not store
 
   TILE_DEV_D explicit Thread(unsigned tid) {
@@ -145,6 +178,8 @@ struct Thread {
     for (int k = 0; k < L::rank; ++k) {
       const int a = L::order(k);
       const int64_t l = lane % unsigned(L::tpw(a)), w = warp % unsigned(L::wpb(a));
+      lane_pos[a] = int(l);
+      warp_pos[a] = int(w);
       lane /= unsigned(L::tpw(a));
       warp /= unsigned(L::wpb(a));
       int64_t b = (w * L::tpw(a) + l) * L::spt(a);
@@ -162,6 +197,14 @@ struct Thread {
     int64_t lin = 0;
 #pragma unroll
     for (int d = 0; d < L::rank; ++d) lin = lin * L::shape(d) + coord(r, d);
+    return lin;
+  }
+  /// Row-major linear index of register r in the tile without axis a (a reduction's result).
+  TILE_DEV_D int64_t linear_without(int r, int a) const {
+    int64_t lin = 0;
+#pragma unroll
+    for (int d = 0; d < L::rank; ++d)
+      if (d != a) lin = lin * L::shape(d) + coord(r, d);
     return lin;
   }
 };
@@ -385,6 +428,136 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
     }
   }
 }
+
+//===----------------------------------------------------------------------===//
+// Exchanging elements between threads: warp shuffles and shared memory
+//===----------------------------------------------------------------------===//
+//
+// Ops that move elements between threads (reductions, scans, broadcast, reshape, permute, cat,
+// extract) stage a whole tile in the kernel's dynamic shared memory at an offset the compiler
+// planned (`--emit=smem-plan`): every owning thread writes its registers at their row-major
+// index, the block synchronises, and every thread reads the elements its result registers
+// need. The generated code brackets each exchange with `__syncthreads()`.
+
+/// The kernel's dynamic shared memory.
+TILE_DEV_D unsigned char* shared_base() {
+  extern __shared__ __align__(16) unsigned char tile_dev_smem[];
+  return tile_dev_smem;
+}
+
+/// Element pointer at byte offset `off` of the dynamic shared memory.
+template <class T>
+TILE_DEV_D T* shared_at(int64_t off) {
+  return reinterpret_cast<T*>(shared_base() + off);
+}
+
+/// Writes a tile's elements at their row-major indices (owners only).
+template <class L, class T>
+TILE_DEV_D void to_shared(T* s, const Thread<L>& t, const T (&src)[L::elems]) {
+  if (L::replicates && !t.owner) return;
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) s[t.linear(r)] = src[r];
+}
+
+/// `x` from the lane `lane ^ mask` of this warp.
+template <class T>
+TILE_DEV_D T shfl_xor(T x, int mask) {
+  if constexpr (sizeof(T) < 4) {
+    using U = std::conditional_t<sizeof(T) == 1, uint8_t, uint16_t>;
+    U u;
+    memcpy(&u, &x, sizeof(T));
+    const unsigned v = __shfl_xor_sync(0xffffffffu, unsigned(u), mask);
+    u = U(v);
+    memcpy(&x, &u, sizeof(T));
+    return x;
+  } else {
+    return __shfl_xor_sync(0xffffffffu, x, mask);
+  }
+}
+
+/// Row-major index in the source of the element a broadcast puts at result register r
+/// (shapes aligned from the right; size-1 source axes repeat).
+template <class Src, class L>
+TILE_DEV_D int64_t broadcast_index(const Thread<L>& t, int r) {
+  constexpr int lead = L::rank - Src::size;
+  int64_t lin = 0;
+#pragma unroll
+  for (int k = 0; k < Src::size; ++k)
+    lin = lin * Src::at(k) + (Src::at(k) == 1 ? 0 : t.coord(r, lead + k));
+  return lin;
+}
+
+/// Row-major index in the source of result register r of a permutation (result axis k is
+/// source axis Perm[k]).
+template <class Src, class Perm, class L>
+TILE_DEV_D int64_t permute_index(const Thread<L>& t, int r) {
+  int64_t c[L::rank];
+#pragma unroll
+  for (int k = 0; k < L::rank; ++k) c[Perm::at(k)] = t.coord(r, k);
+  int64_t lin = 0;
+#pragma unroll
+  for (int k = 0; k < L::rank; ++k) lin = lin * Src::at(k) + c[k];
+  return lin;
+}
+
+/// Index of result register r of `cat<Axis>(a, b)` in a buffer holding a then b (each of
+/// shape Src, row-major).
+template <class Src, int Axis, class L>
+TILE_DEV_D int64_t cat_index(const Thread<L>& t, int r) {
+  int64_t lin = 0, which = 0;
+#pragma unroll
+  for (int k = 0; k < L::rank; ++k) {
+    int64_t c = t.coord(r, k);
+    if (k == Axis && c >= Src::at(k)) {
+      which = 1;
+      c -= Src::at(k);
+    }
+    lin = lin * Src::at(k) + c;
+  }
+  return which * Src::product() + lin;
+}
+
+/// Row-major source index of result register r of `extract` at sub-tile `index`, or -1 where
+/// it falls outside the source.
+template <class Src, class L>
+TILE_DEV_D int64_t extract_index(const Thread<L>& t, int r, const int64_t (&index)[L::rank]) {
+  int64_t lin = 0;
+  bool inside = true;
+#pragma unroll
+  for (int k = 0; k < L::rank; ++k) {
+    const int64_t c = index[k] * L::shape(k) + t.coord(r, k);
+    inside = inside && c >= 0 && c < Src::at(k);
+    lin = lin * Src::at(k) + c;
+  }
+  return inside ? lin : -1;
+}
+
+/// How a scan along axis A of a tile of shape S is split over T threads: each of the
+/// `lines` lines along A is cut into `chunks` chunks of `chunk` elements, each scanned by one
+/// thread; a second pass scans the chunk totals of each line.
+template <class S, int A, int T>
+struct ScanPlan {
+  static constexpr int64_t length = S::at(A);
+  static constexpr int64_t lines = S::product() / length;
+  static constexpr int64_t stride = [] {
+    int64_t s = 1;
+    for (int d = A + 1; d < S::size; ++d) s *= S::at(d);
+    return s;
+  }();
+  static constexpr int64_t chunks = [] {
+    int64_t c = lines >= T ? 1 : T / lines;
+    return c < length ? c : length;
+  }();
+  static constexpr int64_t chunk = length / chunks;
+  /// Row-major index of element j along A of line `line`.
+  TILE_DEV_HD static constexpr int64_t at(int64_t line, int64_t j) {
+    return (line / stride) * length * stride + line % stride + j * stride;
+  }
+  /// The line of row-major index `lin`.
+  TILE_DEV_HD static constexpr int64_t line_of(int64_t lin) {
+    return (lin / (length * stride)) * stride + lin % stride;
+  }
+};
 
 //===----------------------------------------------------------------------===//
 // Scalar helpers for arith and math

@@ -31,4 +31,21 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::func::FuncOp">
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TilePlanSharedMemory : Pass<"tilegpu-plan-shared-memory", "mlir::func::FuncOp"> {
+  let summary = "Place the shared-memory scratch of every op in one dynamic buffer";
+  let description = [{
+    Reductions, scans and the shape ops stage tiles in shared memory (sizes from
+    `tilegpu::getScratch` under the assigned layouts). Each buffer is live from its first to
+    its last use in program order; buffers whose live ranges do not overlap share bytes
+    (first fit, largest first). Sets `tilegpu.smem_offset` on each op and
+    `tilegpu.smem_bytes` on the function, and fails, naming the tile value with the largest
+    buffer, when the total exceeds `max-bytes` (the target's per-block limit).
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"232448",
+           "dynamic shared memory one block may use (sm_90: 232448, sm_80: 166912)">
+  ];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 #endif // TILECC_TRANSFORMS_PASSES

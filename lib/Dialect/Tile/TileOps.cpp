@@ -62,5 +62,169 @@ LogicalResult IotaOp::verify() {
   return success();
 }
 
+
+//===----------------------------------------------------------------------===//
+// Shapes
+//===----------------------------------------------------------------------===//
+
+static LogicalResult sameElement(Operation *op, RankedTensorType a, RankedTensorType b) {
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError() << "element types differ: " << a.getElementType() << " and "
+                             << b.getElementType();
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  RankedTensorType src = getSource().getType(), dst = getResult().getType();
+  if (failed(sameElement(*this, src, dst)))
+    return failure();
+  if (src.getRank() > dst.getRank())
+    return emitOpError() << "cannot broadcast a rank-" << src.getRank() << " tile to rank "
+                         << dst.getRank();
+  int64_t lead = dst.getRank() - src.getRank();
+  for (int64_t k = 0; k < src.getRank(); ++k)
+    if (src.getDimSize(k) != 1 && src.getDimSize(k) != dst.getDimSize(lead + k))
+      return emitOpError() << "source axis " << k << " has extent " << src.getDimSize(k)
+                           << ", neither 1 nor the result's " << dst.getDimSize(lead + k);
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType src = getSource().getType(), dst = getResult().getType();
+  if (failed(sameElement(*this, src, dst)))
+    return failure();
+  if (src.getNumElements() != dst.getNumElements())
+    return emitOpError() << "a tile of " << src.getNumElements() << " elements cannot take "
+                         << "a shape of " << dst.getNumElements();
+  return success();
+}
+
+LogicalResult PermuteOp::verify() {
+  RankedTensorType src = getSource().getType(), dst = getResult().getType();
+  if (failed(sameElement(*this, src, dst)))
+    return failure();
+  ArrayRef<int32_t> perm = getPerm();
+  if (int64_t(perm.size()) != src.getRank() || dst.getRank() != src.getRank())
+    return emitOpError("the permutation, the source and the result must have one rank");
+  SmallVector<bool> seen(perm.size(), false);
+  for (auto [k, p] : llvm::enumerate(perm)) {
+    if (p < 0 || p >= int32_t(perm.size()) || seen[p])
+      return emitOpError("perm is not a permutation of the axes");
+    seen[p] = true;
+    if (dst.getDimSize(k) != src.getDimSize(p))
+      return emitOpError() << "result axis " << k << " must have source axis " << p
+                           << "'s extent " << src.getDimSize(p);
+  }
+  return success();
+}
+
+LogicalResult CatOp::verify() {
+  RankedTensorType lhs = getLhs().getType(), rhs = getRhs().getType(),
+                   dst = getResult().getType();
+  if (lhs.getShape() != rhs.getShape() || failed(sameElement(*this, lhs, rhs)) ||
+      failed(sameElement(*this, lhs, dst)))
+    return emitOpError("operands must have one shape and element type with the result");
+  if (getAxis() >= lhs.getRank())
+    return emitOpError() << "axis " << getAxis() << " is out of range for rank "
+                         << lhs.getRank();
+  SmallVector<int64_t> shape(lhs.getShape());
+  shape[getAxis()] *= 2;
+  if (dst.getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError("the result must double the operands' extent along the axis");
+  return success();
+}
+
+LogicalResult ExtractOp::verify() {
+  RankedTensorType src = getSource().getType(), dst = getResult().getType();
+  if (failed(sameElement(*this, src, dst)))
+    return failure();
+  if (dst.getRank() != src.getRank() || int64_t(getIndices().size()) != src.getRank())
+    return emitOpError("the result and one index per axis must match the source's rank");
+  for (int64_t k = 0; k < src.getRank(); ++k)
+    if (src.getDimSize(k) % dst.getDimSize(k) != 0)
+      return emitOpError() << "result extent " << dst.getDimSize(k) << " does not divide "
+                           << "source extent " << src.getDimSize(k) << " on axis " << k;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+/// Operands of one shape, and a combiner taking (accumulated..., next...) element values and
+/// yielding one value per operand.
+static LogicalResult verifyCombiner(Operation *op, ValueRange operands, ValueRange inits,
+                                    int32_t axis, Region &combiner) {
+  if (operands.empty())
+    return op->emitOpError("needs at least one operand");
+  if (!inits.empty() && inits.size() != operands.size())
+    return op->emitOpError("needs one init per operand, or none");
+  for (auto [init, operand] : llvm::zip(inits, operands))
+    if (init.getType() != cast<RankedTensorType>(operand.getType()).getElementType())
+      return op->emitOpError() << "init of type " << init.getType()
+                               << " differs from its operand's element type";
+  auto first = cast<RankedTensorType>(operands[0].getType());
+  for (Value v : operands)
+    if (cast<RankedTensorType>(v.getType()).getShape() != first.getShape())
+      return op->emitOpError("operands must have one shape");
+  if (axis >= first.getRank())
+    return op->emitOpError() << "axis " << axis << " is out of range for rank "
+                             << first.getRank();
+  Block &block = combiner.front();
+  size_t n = operands.size();
+  if (block.getNumArguments() != 2 * n)
+    return op->emitOpError() << "the combiner takes " << 2 * n << " arguments, has "
+                             << block.getNumArguments();
+  for (size_t k = 0; k < 2 * n; ++k) {
+    Type element = cast<RankedTensorType>(operands[k % n].getType()).getElementType();
+    if (block.getArgument(k).getType() != element)
+      return op->emitOpError() << "combiner argument " << k << " must be " << element;
+  }
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield || yield.getValues().size() != n)
+    return op->emitOpError() << "the combiner must yield " << n << " value(s)";
+  for (size_t k = 0; k < n; ++k)
+    if (yield.getValues()[k].getType() != block.getArgument(k).getType())
+      return op->emitOpError() << "the combiner yields " << yield.getValues()[k].getType()
+                               << " for operand " << k;
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyCombiner(*this, getSources(), getInits(), getAxis(), getCombiner())))
+    return failure();
+  if (getResults().size() != getSources().size())
+    return emitOpError("one result per operand");
+  for (auto [operand, result] : llvm::zip(getSources(), getResults())) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (type.getRank() == 1) {
+      if (result.getType() != type.getElementType())
+        return emitOpError() << "reducing a rank-1 tile gives a " << type.getElementType();
+      continue;
+    }
+    SmallVector<int64_t> shape(type.getShape());
+    shape.erase(shape.begin() + getAxis());
+    auto resultType = dyn_cast<RankedTensorType>(result.getType());
+    if (!resultType || resultType.getShape() != ArrayRef<int64_t>(shape) ||
+        resultType.getElementType() != type.getElementType())
+      return emitOpError() << "result must be the operand's shape without axis " << getAxis();
+  }
+  return success();
+}
+
+LogicalResult ScanOp::verify() {
+  if (failed(verifyCombiner(*this, getSources(), getInits(), getAxis(), getCombiner())))
+    return failure();
+  if (getResults().size() != getSources().size())
+    return emitOpError("one result per operand");
+  for (auto [operand, result] : llvm::zip(getSources(), getResults())) {
+    auto a = cast<RankedTensorType>(operand.getType());
+    auto b = cast<RankedTensorType>(result.getType());
+    if (a.getShape() != b.getShape() || a.getElementType() != b.getElementType())
+      return emitOpError("each result has its operand's shape and element type");
+  }
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tilecc/Dialect/Tile/TileOps.cpp.inc"

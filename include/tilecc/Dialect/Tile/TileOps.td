@@ -9,6 +9,7 @@
 
 include "tilecc/Dialect/Tile/TileDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 //===----------------------------------------------------------------------===//
 // Ops
@@ -98,6 +99,123 @@ def Tile_IotaOp : Tile_Op<"iota", [Pure]> {
   let results = (outs RankedTensorOf<[AnySignlessInteger, AnyFloat]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
+}
+
+
+//===----------------------------------------------------------------------===//
+// Shapes: ops that move elements between positions of a tile
+//===----------------------------------------------------------------------===//
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "repeat a tile along its size-1 axes and new leading axes";
+  let description = [{
+    NumPy rules: the source's shape is aligned with the result's from the right; each source
+    extent equals the result's or is 1 (repeated). Leading result axes the source lacks repeat
+    the whole source.
+
+    `%b = tile.broadcast %x : tensor<32x1xf32> -> tensor<4x32x64xf32>`
+  }];
+  let arguments = (ins AnyRankedTensor:$source);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
+  let summary = "the same elements in row-major order, seen with another shape";
+  let arguments = (ins AnyRankedTensor:$source);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_PermuteOp : Tile_Op<"permute", [Pure]> {
+  let summary = "reorder a tile's axes: result axis k is source axis perm[k]";
+  let arguments = (ins AnyRankedTensor:$source, DenseI32ArrayAttr:$perm);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source $perm attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_CatOp : Tile_Op<"cat", [Pure]> {
+  let summary = "two tiles of one shape, joined along an axis (lhs first)";
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs, Tile_AxisAttr:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat =
+      "$lhs `,` $rhs `axis` $axis attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ExtractOp : Tile_Op<"extract", [Pure]> {
+  let summary = "the sub-tile at a run-time sub-tile index, zero where it lies outside";
+  let description = [{
+    The source is cut into result-shaped sub-tiles; the result is the one at sub-tile index
+    `indices` (elements `[i_k * r_k, (i_k + 1) * r_k)` along axis k). Positions outside the
+    source (an index out of range, or negative) read zero.
+  }];
+  let arguments = (ins AnyRankedTensor:$source, Variadic<Index>:$indices);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source `[` $indices `]` attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure, AttrSizedOperandSegments]> {
+  let summary = "combine a tile's elements along an axis with a combiner region";
+  let description = [{
+    Reduces N tiles of one shape together along `axis` (N = 2 for argmax: values and indices).
+    The combiner block takes the accumulated values `(a_0..a_{N-1})` and another element's
+    `(b_0..b_{N-1})` and yields the combination; it must be associative and commutative, since
+    the order of combination is the implementation's (a tree on the GPU). Each result is its
+    operand's shape without `axis`, or a scalar when the operand has rank 1. With `inits`
+    (one scalar per operand), each result is then combined once with them: `f(init, r)`.
+
+    ```
+    %s = tile.reduce %x axis 1 : tensor<32x64xf32> -> tensor<32xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      tile.yield %c : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$sources, Variadic<AnyType>:$inits,
+                       Tile_AxisAttr:$axis);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $sources (`init` `(` $inits^ `:` type($inits) `)`)? `axis` $axis attr-dict `:`
+    type($sources) `->` type($results) $combiner
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_ScanOp : Tile_Op<"scan", [Pure, AttrSizedOperandSegments]> {
+  let summary = "inclusive scan of tiles along an axis with a combiner region";
+  let description = [{
+    Result element i along `axis` combines elements 0..i of the operands, in order; the
+    combiner (as for `tile.reduce`) takes the running values then the next element's and must
+    be associative. Results have their operands' types. With `inits`, every result element is
+    `f(init, s)` for the scan `s` without them (the fold starting from `init`).
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$sources, Variadic<AnyType>:$inits,
+                       Tile_AxisAttr:$axis);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $sources (`init` `(` $inits^ `:` type($inits) `)`)? `axis` $axis attr-dict `:`
+    type($sources) `->` type($results) $combiner
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
+                                     ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "the combination computed by a combiner region";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
 
 #endif // TILECC_DIALECT_TILE_OPS

@@ -1,0 +1,55 @@
+//===- SharedScratch.h - the shared memory an op stages through -----*- C++ -*-===//
+//
+// Ops that move elements between the threads of a tile program (reductions, scans and the
+// shape ops) stage their operands in the block's dynamic shared memory. `getScratch` says how
+// many bytes an op needs under the layouts of its operands and where each operand's part
+// starts; the SharedMemoryPlanner places the whole buffer (`tilegpu.smem_offset`) and CodeGen
+// addresses the parts. Both must call this one function so that they agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_DIALECT_TILEGPU_SHAREDSCRATCH_H
+#define TILECC_DIALECT_TILEGPU_SHAREDSCRATCH_H
+
+#include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace tilecc::tilegpu {
+
+/// Op attribute: byte offset of the op's scratch in the kernel's dynamic shared memory.
+inline constexpr llvm::StringLiteral kSmemOffsetAttrName = "tilegpu.smem_offset";
+/// Function attribute: bytes of dynamic shared memory the kernel needs.
+inline constexpr llvm::StringLiteral kSmemBytesAttrName = "tilegpu.smem_bytes";
+
+/// Bytes one element occupies in memory and registers (bool takes a byte, index eight).
+int64_t elementBytes(mlir::Type type);
+
+/// One part per staged operand (a scan's part holds the tile, then its chunk carries).
+struct ScratchPart {
+  int64_t offset = 0;      ///< from the start of the op's scratch, 16-byte aligned
+  int64_t elements = 0;    ///< elements of the staged tile (a reduction: partial results)
+  int64_t carryOffset = 0; ///< scans: where the chunk carries start
+};
+struct Scratch {
+  llvm::SmallVector<ScratchPart, 2> parts;
+  int64_t bytes = 0;
+};
+
+/// The scratch `op` needs in a tile program of `numThreads` threads, or nullopt when it needs
+/// none. Tile operands must carry `#tilegpu.blocked` layouts.
+std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
+
+/// The distinct warps along `axis` of a blocked layout over `shape` (the rest replicate).
+int64_t distinctWarps(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape, unsigned axis);
+
+/// How a scan along `axis` of `shape` is split over `numThreads` threads (see
+/// tile_dev::ScanPlan): lines along the axis, and chunks per line.
+struct ScanSplit {
+  int64_t lines = 1, chunks = 1;
+};
+ScanSplit scanSplit(llvm::ArrayRef<int64_t> shape, unsigned axis, int64_t numThreads);
+
+} // namespace tilecc::tilegpu
+
+#endif

@@ -1,0 +1,395 @@
+//===- EmitExchange.cpp - ops that move elements between threads ---------------===//
+//
+// Reductions, scans and the shape ops (broadcast, reshape, permute, cat, extract) as CUDA.
+// Their elements cross threads, so each stages a tile in the kernel's dynamic shared memory
+// at the offset the SharedMemoryPlanner chose (`tilegpu.smem_offset`, parts laid out by
+// tilegpu::getScratch), between two `__syncthreads()`:
+//
+//  * reduce: each thread combines its own registers along the axis, then the lanes along the
+//    axis combine by xor shuffles, then one lane per warp position writes its partial result;
+//    every thread reads the partials of its result registers and combines them.
+//  * scan: the tile goes to shared memory; each line along the axis is cut into chunks that
+//    threads scan in place; one thread per line scans the chunk totals into carries; each
+//    thread reads its result registers and applies its chunk's carry.
+//  * shape ops: the source goes to shared memory at its row-major indices; each thread reads
+//    the source element of each of its result registers (tile_dev::*_index).
+//
+// The combiner region of reduce and scan becomes a C++ lambda `(acc&..., next...)` that
+// updates the accumulators in place.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::codegen;
+
+static std::string ixList(ArrayRef<int64_t> xs) {
+  std::string s = "tile_dev::Ix<";
+  for (auto [k, x] : llvm::enumerate(xs))
+    s += cat(k ? ", " : "", x);
+  return s + ">";
+}
+
+FailureOr<std::string> KernelEmitter::emitCombiner(Region &region, unsigned indent) {
+  Block &block = region.front();
+  size_t n = block.getNumArguments() / 2;
+  std::string name = newName();
+  std::string params;
+  for (auto [k, arg] : llvm::enumerate(block.getArguments())) {
+    FailureOr<std::string> ctype = elementType(region.getParentOp(), arg.getType());
+    if (failed(ctype))
+      return failure();
+    std::string argName = newName();
+    params += cat(k ? ", " : "", *ctype, k < n ? "& " : " ", argName);
+    values[arg] = ValueInfo{argName};
+  }
+  Location loc = region.getParentOp()->getLoc();
+  out.line(indent, cat("auto ", name, " = [&](", params, ") {"), loc);
+  for (Operation &op : block) {
+    if (auto yield = dyn_cast<tile::YieldOp>(op)) {
+      // Through temporaries: a yielded value may be an accumulator assigned before it.
+      std::string text, assign;
+      for (auto [k, v] : llvm::enumerate(yield.getValues())) {
+        std::string tmp = newName();
+        text += cat("const auto ", tmp, " = ", scalar(v), "; ");
+        assign += cat(scalar(block.getArgument(k)), " = ", tmp, "; ");
+      }
+      out.line(indent + 1, text + assign, op.getLoc());
+      continue;
+    }
+    if (op.getNumRegions() == 0 && llvm::any_of(op.getResultTypes(), [](Type t) {
+          return isa<RankedTensorType>(t);
+        }))
+      return op.emitError("a combiner computes with scalars only");
+    if (failed(emitOp(op, indent + 1)))
+      return failure();
+  }
+  out.line(indent, "};", loc);
+  return name;
+}
+
+FailureOr<int64_t> KernelEmitter::smemOffset(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName);
+  if (!attr)
+    return op->emitError() << "'" << op->getName()
+                           << "' has no shared memory; run tilegpu-plan-shared-memory first";
+  return attr.getInt();
+}
+
+/// `vN[i_] = ...` statements for the result tile of an exchange, with `index` the C++
+/// expression of the source element's position for register `i_`.
+LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
+  Location loc = op.getLoc();
+  FailureOr<int64_t> base = smemOffset(&op);
+  auto resultType = cast<RankedTensorType>(op.getResult(0).getType());
+  FailureOr<ValueInfo> info = tileInfo(&op, resultType);
+  FailureOr<std::string> ctype = elementType(&op, resultType);
+  if (failed(base) || failed(info) || failed(ctype))
+    return failure();
+  Value source = op.getOperand(0);
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  std::optional<unsigned> srcLayout = layoutIndex(sourceType);
+  if (!srcLayout)
+    return op.emitError("the source tile has no layout");
+  const ValueInfo srcInfo = values.lookup(source);
+
+  // A tile of one repeated scalar stays one under every shape op but extract.
+  if (srcInfo.broadcast && !isa<tile::ExtractOp>(op)) {
+    info->broadcast = true;
+    info->name = srcInfo.name;
+    values[op.getResult(0)] = *info;
+    return success();
+  }
+
+  const Layout &to = layouts[info->layout];
+  const Layout &from = layouts[*srcLayout];
+  std::string buffer = newName();
+  std::string stage = cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<",
+                          *ctype, ">(", *base, "); tile_dev::to_shared(", buffer, ", ",
+                          from.thread, ", ", array(source, indent, loc), ");");
+  if (auto cat_ = dyn_cast<tile::CatOp>(op))
+    stage += cat(" tile_dev::to_shared(", buffer, " + ", sourceType.getNumElements(), ", ",
+                 from.thread, ", ", array(cat_.getRhs(), indent, loc), ");");
+  out.line(indent, stage + " __syncthreads();", loc);
+
+  std::string shape = ixList(sourceType.getShape());
+  std::string index;
+  std::string prelude;
+  if (isa<tile::ReshapeOp>(op)) {
+    index = cat(to.thread, ".linear(i_)");
+  } else if (isa<tile::BroadcastOp>(op)) {
+    index = cat("tile_dev::broadcast_index<", shape, ">(", to.thread, ", i_)");
+  } else if (auto permute = dyn_cast<tile::PermuteOp>(op)) {
+    SmallVector<int64_t> perm(permute.getPerm().begin(), permute.getPerm().end());
+    index = cat("tile_dev::permute_index<", shape, ", ", ixList(perm), ">(", to.thread, ", i_)");
+  } else if (auto cat_ = dyn_cast<tile::CatOp>(op)) {
+    index = cat("tile_dev::cat_index<", shape, ", ", cat_.getAxis(), ">(", to.thread, ", i_)");
+  } else {
+    auto extract = cast<tile::ExtractOp>(op);
+    std::string at = newName();
+    prelude = cat("const int64_t ", at, "[", resultType.getRank(), "] = {");
+    for (auto [k, v] : llvm::enumerate(extract.getIndices()))
+      prelude += cat(k ? ", " : "", scalar(v));
+    prelude += "}; ";
+    info->name = newName();
+    out.line(indent,
+             cat(prelude, *ctype, " ", info->name, "[", to.elems, "]; ",
+                 "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", to.elems,
+                 "; ++i_) { const int64_t q_ = tile_dev::extract_index<", shape, ">(",
+                 to.thread, ", i_, ", at, "); ", info->name, "[i_] = q_ < 0 ? ", *ctype,
+                 "{} : ", buffer, "[q_]; }"),
+             loc);
+    values[op.getResult(0)] = *info;
+    return success();
+  }
+  info->name = newName();
+  out.line(indent,
+           cat(*ctype, " ", info->name, "[", to.elems, "]; ",
+               "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", to.elems, "; ++i_) ", info->name,
+               "[i_] = ", buffer, "[", index, "];"),
+           loc);
+  values[op.getResult(0)] = *info;
+  return success();
+}
+
+/// `f(a0, ..., b0, ...)` over parallel lists of accumulators and next values.
+static std::string callCombiner(StringRef f, ArrayRef<std::string> acc,
+                                ArrayRef<std::string> next) {
+  std::string s = cat(f, "(");
+  for (auto [k, a] : llvm::enumerate(acc))
+    s += cat(k ? ", " : "", a);
+  for (const std::string &b : next)
+    s += cat(", ", b);
+  return s + ");";
+}
+
+/// Applies the inits, if any: `acc = f(init, acc)` for the accumulators `acc`.
+static std::string applyInits(StringRef f, ValueRange inits, ArrayRef<std::string> acc,
+                              ArrayRef<std::string> types,
+                              llvm::function_ref<std::string(Value)> scalar) {
+  if (inits.empty())
+    return "";
+  std::string decl, assign;
+  SmallVector<std::string> tmp;
+  for (auto [k, init] : llvm::enumerate(inits)) {
+    tmp.push_back(cat("c", k, "_"));
+    decl += cat(types[k], " ", tmp.back(), " = ", scalar(init), "; ");
+    assign += cat(acc[k], " = ", tmp.back(), "; ");
+  }
+  return cat(" { ", decl, callCombiner(f, tmp, acc), " ", assign, "}");
+}
+
+LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
+  Location loc = op.getLoc();
+  int64_t axis = op.getAxis();
+  auto srcType = cast<RankedTensorType>(op.getSources()[0].getType());
+  std::optional<unsigned> srcIndex = layoutIndex(srcType);
+  std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
+  FailureOr<int64_t> base = smemOffset(op);
+  if (!srcIndex || !scratch || failed(base))
+    return op.emitError("cannot place this reduction's shared memory");
+  const Layout from = layouts[*srcIndex];
+  std::string A = from.alias, t = from.thread;
+  int64_t results = srcType.getNumElements() / srcType.getDimSize(axis);
+  int64_t warps = tilegpu::distinctWarps(from.attr, srcType.getShape(), axis);
+
+  SmallVector<std::string> src, types, partial, shared;
+  for (Value v : op.getSources()) {
+    FailureOr<std::string> ctype = elementType(op, v.getType());
+    if (failed(ctype))
+      return failure();
+    types.push_back(*ctype);
+    src.push_back(array(v, indent, loc));
+  }
+  FailureOr<std::string> f = emitCombiner(op.getCombiner(), indent);
+  if (failed(f))
+    return failure();
+
+  // 1. Within the thread.
+  std::string keys = cat(A, "::keys(", axis, ")"), where = newName();
+  std::string decl, first, rest;
+  SmallVector<std::string> pk, sr;
+  for (size_t k = 0; k < src.size(); ++k) {
+    partial.push_back(newName());
+    decl += cat(types[k], " ", partial[k], "[", keys, "]; ");
+    first += cat(partial[k], "[k_] = ", src[k], "[r_]; ");
+    pk.push_back(partial[k] + "[k_]");
+    sr.push_back(src[k] + "[r_]");
+  }
+  out.line(indent,
+           cat(decl, "int64_t ", where, "[", keys, "]; _Pragma(\"unroll\") for (int r_ = 0; r_ < ",
+               A, "::elems; ++r_) { const int k_ = ", A, "::key(r_, ", axis, "); if (", A,
+               "::local(r_, ", axis, ") == 0) { ", first, where, "[k_] = ", t,
+               ".linear_without(r_, ", axis, "); } else ", callCombiner(*f, pk, sr), " }"),
+           loc);
+  // 2. Across the lanes along the axis.
+  SmallVector<std::string> shuffled;
+  for (const std::string &p : pk)
+    shuffled.push_back(cat("tile_dev::shfl_xor(", p, ", s_)"));
+  out.line(indent,
+           cat("_Pragma(\"unroll\") for (int s_ = ", A, "::lane_stride(", axis, "); s_ < ", A,
+               "::lane_stride(", axis, ") * ", A, "::distinct_lanes(", axis,
+               "); s_ *= 2) _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys, "; ++k_) ",
+               callCombiner(*f, pk, shuffled)),
+           loc);
+  // 3. One partial per warp position through shared memory.
+  std::string stage = "__syncthreads(); ", write;
+  for (size_t k = 0; k < src.size(); ++k) {
+    shared.push_back(newName());
+    stage += cat(types[k], "* ", shared[k], " = tile_dev::shared_at<", types[k], ">(",
+                 *base + scratch->parts[k].offset, "); ");
+    write += cat(shared[k], "[", t, ".warp_pos[", axis, "] * ", results, " + ", where,
+                 "[k_]] = ", partial[k], "[k_]; ");
+  }
+  out.line(indent,
+           cat(stage, "if (", t, ".owner && ", t, ".lane_pos[", axis,
+               "] == 0) _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys, "; ++k_) { ", write,
+               "} __syncthreads();"),
+           loc);
+
+  // 4. Each result register combines the partials of the warps along the axis.
+  bool scalarResult = !isa<RankedTensorType>(op.getResult(0).getType());
+  std::string index = "0", count;
+  unsigned resultLayout = 0;
+  if (!scalarResult) {
+    FailureOr<ValueInfo> info = tileInfo(op, op.getResult(0).getType());
+    if (failed(info))
+      return failure();
+    resultLayout = info->layout;
+    index = cat(layouts[resultLayout].thread, ".linear(i_)");
+  }
+  SmallVector<std::string> names, acc, next;
+  std::string declare, init;
+  for (size_t k = 0; k < src.size(); ++k) {
+    names.push_back(newName());
+    if (scalarResult) {
+      declare += cat(types[k], " ", names[k], "; ");
+      acc.push_back(names[k]);
+    } else {
+      declare += cat(types[k], " ", names[k], "[", layouts[resultLayout].elems, "]; ");
+      acc.push_back(names[k] + "[i_]");
+    }
+    init += cat(acc[k], " = ", shared[k], "[q_]; ");
+    next.push_back(cat(shared[k], "[w_ * ", results, " + q_]"));
+  }
+  std::string body =
+      cat("{ const int64_t q_ = ", index, "; ", init, "for (int w_ = 1; w_ < ", warps,
+          "; ++w_) ", callCombiner(*f, acc, next),
+          applyInits(*f, op.getInits(), acc, types, [&](Value v) { return scalar(v); }), " }");
+  if (scalarResult)
+    out.line(indent, cat(declare, body), loc);
+  else
+    out.line(indent,
+             cat(declare, "_Pragma(\"unroll\") for (int i_ = 0; i_ < ",
+                 layouts[resultLayout].elems, "; ++i_) ", body),
+             loc);
+  for (auto [k, result] : llvm::enumerate(op.getResults())) {
+    ValueInfo info{names[k]};
+    if (!scalarResult) {
+      info.tile = true;
+      info.layout = resultLayout;
+    }
+    values[result] = info;
+  }
+  return success();
+}
+
+LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
+  Location loc = op.getLoc();
+  int64_t axis = op.getAxis();
+  auto type = cast<RankedTensorType>(op.getSources()[0].getType());
+  std::optional<unsigned> layoutK = layoutIndex(type);
+  unsigned threads = 32 * numWarps;
+  std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, threads);
+  FailureOr<int64_t> base = smemOffset(op);
+  if (!layoutK || !scratch || failed(base))
+    return op.emitError("cannot place this scan's shared memory");
+  const Layout layout = layouts[*layoutK];
+  std::string t = layout.thread;
+
+  SmallVector<std::string> src, types, data, carry;
+  for (Value v : op.getSources()) {
+    FailureOr<std::string> ctype = elementType(op, v.getType());
+    if (failed(ctype))
+      return failure();
+    types.push_back(*ctype);
+    src.push_back(array(v, indent, loc));
+  }
+  FailureOr<std::string> f = emitCombiner(op.getCombiner(), indent);
+  if (failed(f))
+    return failure();
+
+  std::string plan = newName();
+  std::string stage = cat("using ", plan, " = tile_dev::ScanPlan<", ixList(type.getShape()),
+                          ", ", axis, ", ", threads, ">; __syncthreads(); ");
+  for (size_t k = 0; k < src.size(); ++k) {
+    data.push_back(newName());
+    carry.push_back(newName());
+    stage += cat(types[k], "* ", data[k], " = tile_dev::shared_at<", types[k], ">(",
+                 *base + scratch->parts[k].offset, "); ", types[k], "* ", carry[k],
+                 " = tile_dev::shared_at<", types[k], ">(",
+                 *base + scratch->parts[k].carryOffset, "); tile_dev::to_shared(", data[k],
+                 ", ", t, ", ", src[k], "); ");
+  }
+  out.line(indent, stage + "__syncthreads();", loc);
+
+  // Chunks, each scanned in place by one thread.
+  SmallVector<std::string> acc, at, step;
+  std::string load, store, loadLast, storeCarry;
+  for (size_t k = 0; k < src.size(); ++k) {
+    acc.push_back(cat("a", k, "_"));
+    at.push_back(cat(data[k], "[q_]"));
+    load += cat(types[k], " a", k, "_ = ", data[k], "[p_]; ");
+    store += cat(data[k], "[q_] = a", k, "_; ");
+    loadLast += cat(types[k], " a", k, "_ = ", data[k], "[", plan, "::at(l_, ", plan,
+                    "::chunk - 1)]; ");
+    storeCarry += cat(carry[k], "[l_ * ", plan, "::chunks + c_] = a", k, "_; ");
+    step.push_back(cat(data[k], "[", plan, "::at(l_, (c_ + 1) * ", plan, "::chunk - 1)]"));
+  }
+  out.line(indent,
+           cat("for (int64_t u_ = threadIdx.x; u_ < ", plan, "::lines * ", plan,
+               "::chunks; u_ += ", threads, ") { const int64_t l_ = u_ / ", plan,
+               "::chunks, c_ = u_ % ", plan, "::chunks; for (int64_t j_ = c_ * ", plan,
+               "::chunk + 1; j_ < (c_ + 1) * ", plan, "::chunk; ++j_) { const int64_t p_ = ",
+               plan, "::at(l_, j_ - 1), q_ = ", plan, "::at(l_, j_); ", load,
+               callCombiner(*f, acc, at), " ", store, "} } __syncthreads();"),
+           loc);
+  // The chunk totals of each line, scanned into carries.
+  out.line(indent,
+           cat("if (", plan, "::chunks > 1) { for (int64_t l_ = threadIdx.x; l_ < ", plan,
+               "::lines; l_ += ", threads, ") { ", loadLast, "for (int64_t c_ = 1; c_ < ", plan,
+               "::chunks; ++c_) { ", storeCarry, callCombiner(*f, acc, step),
+               " } } __syncthreads(); }"),
+           loc);
+  // Each register: its element, after its chunk's carry.
+  SmallVector<std::string> names, res, carried;
+  std::string declare, read, withCarry, assign;
+  for (size_t k = 0; k < src.size(); ++k) {
+    names.push_back(newName());
+    res.push_back(names[k] + "[i_]");
+    declare += cat(types[k], " ", names[k], "[", layout.elems, "]; ");
+    read += cat(res[k], " = ", data[k], "[q_]; ");
+    withCarry += cat(types[k], " a", k, "_ = ", carry[k], "[", plan, "::line_of(q_) * ", plan,
+                     "::chunks + c_]; ");
+    assign += cat(res[k], " = a", k, "_; ");
+  }
+  out.line(indent,
+           cat(declare, "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", layout.elems,
+               "; ++i_) { const int64_t q_ = ", t, ".linear(i_); ", read,
+               "const int64_t c_ = ", t, ".coord(i_, ", axis, ") / ", plan,
+               "::chunk; if (c_ > 0) { ", withCarry, callCombiner(*f, acc, res), " ", assign,
+               "}",
+               applyInits(*f, op.getInits(), res, types, [&](Value v) { return scalar(v); }),
+               " }"),
+           loc);
+  for (auto [k, result] : llvm::enumerate(op.getResults())) {
+    ValueInfo info{names[k]};
+    info.tile = true;
+    info.layout = *layoutK;
+    values[result] = info;
+  }
+  return success();
+}

@@ -1,0 +1,78 @@
+//===- SharedScratch.cpp - the shared memory an op stages through --------------===//
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::tilegpu;
+
+int64_t tilegpu::elementBytes(Type type) {
+  if (type.isIndex())
+    return 8;
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return 2 * elementBytes(complex.getElementType());
+  return 4;
+}
+
+int64_t tilegpu::distinctWarps(BlockedLayoutAttr layout, ArrayRef<int64_t> shape,
+                               unsigned axis) {
+  int64_t positions =
+      shape[axis] / layout.getSizePerThread()[axis] / layout.getThreadsPerWarp()[axis];
+  return std::clamp<int64_t>(positions, 1, layout.getWarpsPerBlock()[axis]);
+}
+
+ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t numThreads) {
+  ScanSplit split;
+  int64_t total = 1;
+  for (int64_t d : shape)
+    total *= d;
+  split.lines = total / shape[axis];
+  split.chunks = std::min<int64_t>(
+      split.lines >= numThreads ? 1 : numThreads / split.lines, shape[axis]);
+  return split;
+}
+
+/// Appends a part of `elements` elements of `type` (plus `carries` more for a scan).
+static void addPart(Scratch &s, Type type, int64_t elements, int64_t carries = 0) {
+  int64_t bytes = elementBytes(type);
+  ScratchPart part;
+  part.offset = llvm::alignTo(s.bytes, 16);
+  part.elements = elements;
+  part.carryOffset = part.offset + llvm::alignTo(elements * bytes, 16);
+  s.bytes = part.carryOffset + carries * bytes;
+  s.parts.push_back(part);
+}
+
+std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
+  Scratch s;
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    for (Value v : reduce.getSources()) {
+      auto type = cast<RankedTensorType>(v.getType());
+      auto layout = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
+      if (!layout)
+        return std::nullopt;
+      int64_t results = type.getNumElements() / type.getDimSize(reduce.getAxis());
+      addPart(s, type.getElementType(),
+              distinctWarps(layout, type.getShape(), reduce.getAxis()) * results);
+    }
+  } else if (auto scan = dyn_cast<tile::ScanOp>(op)) {
+    for (Value v : scan.getSources()) {
+      auto type = cast<RankedTensorType>(v.getType());
+      ScanSplit split = scanSplit(type.getShape(), scan.getAxis(), numThreads);
+      addPart(s, type.getElementType(), type.getNumElements(), split.lines * split.chunks);
+    }
+  } else if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::ExtractOp>(op)) {
+    auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+    addPart(s, type.getElementType(), type.getNumElements());
+  } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
+    auto type = cast<RankedTensorType>(cat.getLhs().getType());
+    addPart(s, type.getElementType(), 2 * type.getNumElements());
+  } else {
+    return std::nullopt;
+  }
+  s.bytes = llvm::alignTo(s.bytes, 16);
+  return s;
+}

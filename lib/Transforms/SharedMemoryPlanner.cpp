@@ -1,0 +1,119 @@
+//===- SharedMemoryPlanner.cpp - one dynamic shared-memory buffer per kernel ---===//
+//
+// `tilegpu-plan-shared-memory` gives every op that stages tiles in shared memory (see
+// tilegpu::getScratch) a byte offset in the kernel's one dynamic buffer. A buffer is live
+// over the program-order interval of the ops that use it (today each op's scratch is its
+// own, so the interval is that op, and an op inside a loop is live for the loop's whole
+// body); buffers whose intervals are disjoint may share bytes. Buffers are placed largest
+// first at the lowest offset that no interfering buffer occupies.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEPLANSHAREDMEMORY
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+
+namespace {
+
+struct Buffer {
+  Operation *op;
+  int64_t bytes;
+  int64_t first, last; // live interval in program order
+  int64_t offset = -1;
+};
+
+struct SharedMemoryPlanner
+    : public tilecc::impl::TilePlanSharedMemoryBase<SharedMemoryPlanner> {
+  using TilePlanSharedMemoryBase::TilePlanSharedMemoryBase;
+  void runOnOperation() override;
+};
+
+/// Number of the op in a pre-order walk, and the last number inside it (for a loop: its
+/// body, so that a buffer used in a loop is live for every iteration's whole body).
+void numberOps(func::FuncOp func, llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> &at) {
+  int64_t next = 0;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) { at[op] = {next, next}, ++next; });
+  func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t last = at[op].first;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &inner : block)
+          last = std::max(last, at[&inner].second);
+    at[op].second = last;
+  });
+}
+
+} // namespace
+
+void SharedMemoryPlanner::runOnOperation() {
+  func::FuncOp func = getOperation();
+  int64_t numWarps = 1;
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
+    numWarps = attr.getInt();
+
+  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> at;
+  numberOps(func, at);
+  SmallVector<Buffer> buffers;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
+    if (!scratch || scratch->bytes == 0)
+      return;
+    // Live over the op, widened to the body of every enclosing loop.
+    int64_t first = at[op].first, last = at[op].second;
+    for (Operation *parent = op->getParentOp(); parent && parent != func;
+         parent = parent->getParentOp())
+      if (isa<LoopLikeOpInterface>(parent))
+        first = std::min(first, at[parent].first), last = std::max(last, at[parent].second);
+    buffers.push_back({op, scratch->bytes, first, last});
+  });
+
+  // Largest first; ties in program order.
+  SmallVector<Buffer *> order;
+  for (Buffer &b : buffers)
+    order.push_back(&b);
+  llvm::stable_sort(order, [](Buffer *a, Buffer *b) { return a->bytes > b->bytes; });
+  int64_t total = 0;
+  for (auto [k, buffer] : llvm::enumerate(order)) {
+    // Occupied ranges of the already placed buffers whose live intervals overlap this one.
+    SmallVector<std::pair<int64_t, int64_t>> taken;
+    for (Buffer *other : ArrayRef<Buffer *>(order).take_front(k))
+      if (other->first <= buffer->last && buffer->first <= other->last)
+        taken.push_back({other->offset, other->offset + other->bytes});
+    llvm::sort(taken);
+    int64_t offset = 0;
+    for (auto [begin, end] : taken) {
+      if (offset + buffer->bytes <= begin)
+        break;
+      offset = std::max(offset, int64_t(llvm::alignTo(end, 16)));
+    }
+    buffer->offset = offset;
+    total = std::max(total, offset + buffer->bytes);
+  }
+
+  OpBuilder b(func.getContext());
+  for (Buffer &buffer : buffers)
+    buffer.op->setAttr(tilegpu::kSmemOffsetAttrName, b.getI64IntegerAttr(buffer.offset));
+  func->setAttr(tilegpu::kSmemBytesAttrName, b.getI64IntegerAttr(total));
+
+  if (total > maxBytes) {
+    Buffer *largest = order.front();
+    InFlightDiagnostic diag = largest->op->emitError()
+                              << "the kernel needs " << total
+                              << " bytes of shared memory, more than the " << maxBytes
+                              << " a block may use on this target; the largest buffer ("
+                              << largest->bytes << " bytes) stages the tile value of type "
+                              << largest->op->getOperand(0).getType() << " here";
+    diag.attachNote() << "use smaller tiles, or reduce along an axis held by fewer warps";
+    signalPassFailure();
+  }
+}
