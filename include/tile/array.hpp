@@ -3,7 +3,8 @@
 //  * `Shape`: up to four non-negative extents, written `{1000}` or `{rows, cols}`.
 //  * `Array<T>`: a move-only, row-major, contiguous n-d array (rank 1..4) on a device, made by
 //    `zeros/ones/full/empty<T>(shape)`, `arange<T>(n)` or `from_host(vector, shape)`, read back
-//    with `to_host()`.
+//    with `to_host()`. Each factory takes an optional last argument, the `tile::Device` to put
+//    the array on (default_device() otherwise); a launch runs on its arrays' device.
 //  * `Partition<T, Ts...>`: `std::move(a).partition<Ts...>()` consumes the array and cuts it into
 //    Ts-shaped tiles, one per tile program; `std::move(p).unpartition()` gives the array back.
 //  * `PartitionRef<T, Ts...>`: `a.partition_mut<Ts...>()` borrows the array exclusively until the
@@ -498,8 +499,8 @@ class PartitionRef {
 namespace detail {
 /// Writes n host elements into a new array (directly on the CPU backend).
 template <class T, class F>
-Array<T> make_array(const Shape& shape, F&& element) {
-  Array<T> a = ArrayAccess::allocate<T>(shape, default_device());
+Array<T> make_array(const Shape& shape, const Device& device, F&& element) {
+  Array<T> a = ArrayAccess::allocate<T>(shape, device);
   const auto n = static_cast<std::size_t>(a.size());
   if (n == 0) return a;
   if (!a.device().is_gpu()) {
@@ -515,40 +516,41 @@ Array<T> make_array(const Shape& shape, F&& element) {
 
 /// An array with unspecified contents.
 template <class T>
-Array<T> empty(Shape shape) {
-  return detail::ArrayAccess::allocate<T>(shape, default_device());
+Array<T> empty(Shape shape, const Device& device = default_device()) {
+  return detail::ArrayAccess::allocate<T>(shape, device);
 }
 
 template <class T>
-Array<T> full(Shape shape, T value) {
-  return detail::make_array<T>(shape, [&](std::size_t) { return value; });
+Array<T> full(Shape shape, T value, const Device& device = default_device()) {
+  return detail::make_array<T>(shape, device, [&](std::size_t) { return value; });
 }
 
 template <class T>
-Array<T> zeros(Shape shape) {
-  return full<T>(shape, T{});
+Array<T> zeros(Shape shape, const Device& device = default_device()) {
+  return full<T>(shape, T{}, device);
 }
 
 template <class T>
-Array<T> ones(Shape shape) {
-  return full<T>(shape, detail::convert<T>(1));
+Array<T> ones(Shape shape, const Device& device = default_device()) {
+  return full<T>(shape, detail::convert<T>(1), device);
 }
 
 /// The 1-D array 0, 1, ..., n-1.
 template <class T>
-Array<T> arange(int64_t n) {
-  return detail::make_array<T>(Shape(n),
+Array<T> arange(int64_t n, const Device& device = default_device()) {
+  return detail::make_array<T>(Shape(n), device,
                                [](std::size_t i) { return detail::convert<T>(static_cast<int64_t>(i)); });
 }
 
 /// An array holding a copy of `values`; 1-D unless a shape with as many elements is given.
 template <class T>
-Array<T> from_host(const std::vector<T>& values, Shape shape = Shape()) {
+Array<T> from_host(const std::vector<T>& values, Shape shape = Shape(),
+                   const Device& device = default_device()) {
   if (shape.rank() == 0) shape = Shape(values.size());
   if (static_cast<std::size_t>(shape.numel()) != values.size())
     throw Error("tile::from_host: the shape " + shape.str() + " holds " + std::to_string(shape.numel()) +
                 " elements but the vector has " + std::to_string(values.size()));
-  return detail::make_array<T>(shape, [&](std::size_t i) -> T { return values[i]; });
+  return detail::make_array<T>(shape, device, [&](std::size_t i) -> T { return values[i]; });
 }
 
 }  // namespace tile

@@ -67,6 +67,18 @@ TEST(Array, FromHostAndBack) {
   EXPECT_EQ(static_cast<float>(h.to_host()[1]), -2.0f);
 }
 
+TEST(Array, FactoriesTakeADevice) {
+  const tile::Device& cpu = tile::cpu_device();
+  EXPECT_EQ(tile::zeros<float>({2, 3}, cpu).device(), cpu);
+  EXPECT_EQ(tile::full<int32_t>({4}, 7, cpu).to_host(), std::vector<int32_t>(4, 7));
+  EXPECT_EQ(tile::ones<double>({2}, cpu).device(), cpu);
+  EXPECT_EQ(tile::arange<int16_t>(3, cpu).to_host(), (std::vector<int16_t>{0, 1, 2}));
+  EXPECT_EQ(tile::empty<uint8_t>({5}, cpu).device(), cpu);
+  auto m = tile::from_host(std::vector<float>{1, 2, 3, 4}, {2, 2}, cpu);
+  EXPECT_EQ(m.device(), cpu);
+  EXPECT_EQ(m.to_host(), (std::vector<float>{1, 2, 3, 4}));
+}
+
 TEST(Array, ShapeErrors) {
   expect_error([] { (void)tile::from_host(std::vector<float>(5), {2, 3}); }, {"[2, 3]", "holds 6", "has 5"});
   expect_error([] { (void)tile::zeros<float>({-4}); }, {"negative"});
