@@ -9,7 +9,7 @@ carry=$root/.device-carry
 rm -rf "$carry" && mkdir -p "$carry"
 for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
            examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
-           examples/column_stats/column_stats.tile.cpp \
+           examples/column_stats/column_stats.tile.cpp examples/softmax/softmax.tile.cpp \
            bench/add_bandwidth.tile.cpp bench/op_overhead.tile.cpp; do
   name=$(basename "$src" .tile.cpp)
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
@@ -18,5 +18,12 @@ done
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"
+# Random programs for differential testing (bench/gpu/random_programs.sh runs them).
+python3 "$root/test/RandomPrograms/generate_programs.py" --out "$carry/random" \
+  --programs "${RANDOM_PROGRAMS:-500}" --per-file 20 --seed "${RANDOM_SEED:-1}"
+for src in "$carry"/random/*.tile.cpp; do
+  "$build/bin/tilecc" compile "$src" -o "${src%.tile.cpp}.cu" &
+done
+wait
 git -C "$root" rev-parse HEAD > "$carry/commit"
 ls -l "$carry"

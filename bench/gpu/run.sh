@@ -19,14 +19,10 @@ echo "== machine"; nvidia-smi --query-gpu=name,driver_version,memory.total --for
 echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 
 echo "== build tile_rt and the generated programs (sm_90a)"
-for f in runtime/*.cpp runtime/cpu/*.cpp runtime/cuda/*.cpp; do
-  g++ -O2 -fPIC -std=c++20 -DTILE_RT_HAS_CUDA=1 -Iinclude -Iruntime -I"$cuda/include" -c "$f" \
-    -o "$work/$(basename "$f" .cpp).o" || exit 1
-done
-ar rcs "$work/libtile_rt.a" "$work"/*.o
+bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats control_flow add_bandwidth op_overhead; do
+for name in add saxpy matrix_relu pipeline column_stats softmax control_flow add_bandwidth op_overhead; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -54,6 +50,9 @@ check "$work/column_stats" 1 1
 check "$work/column_stats" 300 130 40 3 7
 check "$work/column_stats" 20 70 25 1 5
 check "$work/column_stats" 4099 1031 5 2 3000
+check "$work/softmax"
+check "$work/softmax" 4097 1024
+check "$work/softmax" 1 1
 check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then
