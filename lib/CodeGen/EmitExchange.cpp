@@ -96,8 +96,9 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
     return op.emitError("the source tile has no layout");
   const ValueInfo srcInfo = values.lookup(source);
 
-  // A tile of one repeated scalar stays one under every shape op but extract.
-  if (srcInfo.broadcast && !isa<tile::ExtractOp>(op)) {
+  // A tile of one repeated scalar stays one under broadcast, reshape and permute (not under
+  // extract, which may read zeros, nor cat, whose second operand may differ).
+  if (srcInfo.broadcast && !isa<tile::ExtractOp, tile::CatOp>(op)) {
     info->broadcast = true;
     info->name = srcInfo.name;
     values[op.getResult(0)] = *info;
