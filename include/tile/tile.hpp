@@ -3,6 +3,8 @@
 // Kernel language (reference semantics on the CPU):
 //   tile/core.hpp        TILE_KERNEL / TILE_UNSAFE / TILE_TRUSTED, tile::dyn, f16, bf16, element traits
 //   tile/tile_value.hpp  tile::Tile<T, Dims...> and its operators, math, where, cast
+//   tile/shape.hpp       broadcast, reshape, permute, transpose, cat, extract
+//   tile/reduce.hpp      sum prod max min argmax argmin reduce (along an axis or whole), cumsum, scan
 //   tile/tensor.hpp      tile::Tensor views, partition / partition_mut, load_tile_like, block_id
 //   tile/atomic.hpp      tile::Atomic: an array all tile programs update with atomic_add/max/min/...
 // Host API (runtime library tile_rt):
@@ -17,6 +19,8 @@
 
 #include "tile/core.hpp"
 #include "tile/tile_value.hpp"
+#include "tile/shape.hpp"
+#include "tile/reduce.hpp"
 #include "tile/tensor.hpp"
 #include "tile/atomic.hpp"
 #include "tile/error.hpp"

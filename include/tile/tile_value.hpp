@@ -600,22 +600,37 @@ constexpr Tile<T, D...> abs(const Tile<T, D...>& t) {
       t);
 }
 
+namespace detail {
+/// The smaller of two elements; for floating types a NaN yields the other operand (fmin), and
+/// f16/bf16 compare in float. The rule of tile::min and of the min reductions.
+template <class T>
+constexpr T min_value(T x, T y) {
+  if constexpr (is_half_v<T>)
+    return T(std::fmin(static_cast<float>(x), static_cast<float>(y)));
+  else if constexpr (std::is_floating_point_v<T>)
+    return std::fmin(x, y);
+  else
+    return y < x ? y : x;
+}
+/// The larger of two elements, with the rules of min_value (fmax for floating types).
+template <class T>
+constexpr T max_value(T x, T y) {
+  if constexpr (is_half_v<T>)
+    return T(std::fmax(static_cast<float>(x), static_cast<float>(y)));
+  else if constexpr (std::is_floating_point_v<T>)
+    return std::fmax(x, y);
+  else
+    return x < y ? y : x;
+}
+}  // namespace detail
+
 /// Elementwise minimum; for floating types a NaN operand yields the other operand (fmin).
 template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto min(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
-  return detail::elementwise(
-      [](T x, T y) -> T {
-        if constexpr (detail::is_half_v<T>)
-          return T(std::fmin(static_cast<float>(x), static_cast<float>(y)));
-        else if constexpr (std::is_floating_point_v<T>)
-          return std::fmin(x, y);
-        else
-          return y < x ? y : x;
-      },
-      a, b);
+  return detail::elementwise([](T x, T y) -> T { return detail::min_value(x, y); }, a, b);
 }
 
 /// Elementwise maximum; for floating types a NaN operand yields the other operand (fmax).
@@ -624,16 +639,7 @@ requires detail::elementwise_operands<A, B>
 constexpr auto max(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
   detail::require_arithmetic<T>();
-  return detail::elementwise(
-      [](T x, T y) -> T {
-        if constexpr (detail::is_half_v<T>)
-          return T(std::fmax(static_cast<float>(x), static_cast<float>(y)));
-        else if constexpr (std::is_floating_point_v<T>)
-          return std::fmax(x, y);
-        else
-          return x < y ? y : x;
-      },
-      a, b);
+  return detail::elementwise([](T x, T y) -> T { return detail::max_value(x, y); }, a, b);
 }
 
 /// x to the power y; either operand may be a scalar.

@@ -25,6 +25,16 @@ TILE_KERNEL void k(Tensor<float, dyn>& z) { auto t = z.load(); }
 auto f(Tile<float, 8> a) { return a % a; }
 #elif defined(CASE_MATH_ON_INTEGERS)
 auto f(Tile<int32_t, 8> a) { return tile::exp(a); }
+#elif defined(CASE_BROADCAST_INCOMPATIBLE)
+auto f(Tile<float, 4, 8> a) { return tile::broadcast<4, 16>(a); }
+#elif defined(CASE_RESHAPE_SIZE_MISMATCH)
+auto f(Tile<float, 4, 8> a) { return tile::reshape<4, 4>(a); }
+#elif defined(CASE_PERMUTE_NOT_PERMUTATION)
+auto f(Tile<float, 2, 4, 8> a) { return tile::permute<0, 2, 2>(a); }
+#elif defined(CASE_REDUCE_AXIS_OUT_OF_RANGE)
+auto f(Tile<float, 4, 8> a) { return tile::sum<2>(a); }
+#elif defined(CASE_SUM_OF_BOOL)
+auto f(Tile<float, 8> a) { return tile::sum(a > 0.0f); }
 #elif defined(CASE_PARTITION_LVALUE)
 void f() {
   auto a = tile::zeros<float>({8});
