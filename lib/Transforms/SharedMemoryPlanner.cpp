@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace tilecc {
@@ -105,15 +106,64 @@ void SharedMemoryPlanner::runOnOperation() {
     buffer.op->setAttr(tilegpu::kSmemOffsetAttrName, b.getI64IntegerAttr(buffer.offset));
   func->setAttr(tilegpu::kSmemBytesAttrName, b.getI64IntegerAttr(total));
 
-  if (total > maxBytes) {
+  if (total > int64_t(maxBytes)) {
     Buffer *largest = order.front();
+    Type staged = largest->op->getOperand(0).getType();
+    if (auto tensor = dyn_cast<RankedTensorType>(staged)) // without its layout
+      staged = RankedTensorType::get(tensor.getShape(), tensor.getElementType());
     InFlightDiagnostic diag = largest->op->emitError()
                               << "the kernel needs " << total
-                              << " bytes of shared memory, more than the " << maxBytes
+                              << " bytes of shared memory, more than the " << int64_t(maxBytes)
                               << " a block may use on this target; the largest buffer ("
                               << largest->bytes << " bytes) stages the tile value of type "
-                              << largest->op->getOperand(0).getType() << " here";
+                              << staged << " here";
     diag.attachNote() << "use smaller tiles, or reduce along an axis held by fewer warps";
     signalPassFailure();
+  }
+}
+
+/// Where an op comes from, as `file:line:col`.
+static std::string where(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().str() + ":" + std::to_string(file.getLine()) + ":" +
+            std::to_string(file.getColumn()));
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return where(name.getChildLoc());
+  if (auto call = dyn_cast<CallSiteLoc>(loc))
+    return where(call.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location part : fused.getLocations())
+      if (std::string w = where(part); !w.empty())
+        return w;
+  return "";
+}
+
+void tilecc::printSharedMemoryPlan(ModuleOp module, llvm::raw_ostream &os) {
+  for (auto func : module.getOps<func::FuncOp>()) {
+    auto bytes = func->getAttrOfType<IntegerAttr>(tilegpu::kSmemBytesAttrName);
+    auto warps = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName);
+    StringRef name = func.getSymName();
+    if (auto kernel = func->getAttrOfType<StringAttr>("tile.kernel"))
+      name = kernel.getValue();
+    os << "kernel '" << name << "': " << (warps ? warps.getInt() : 1) << " warp(s), "
+       << (bytes ? bytes.getInt() : 0) << " bytes of dynamic shared memory\n";
+    int64_t numThreads = 32 * (warps ? warps.getInt() : 1);
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      auto offset = op->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName);
+      std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, numThreads);
+      if (!offset || !scratch)
+        return;
+      Type staged = op->getOperand(0).getType();
+      if (auto tensor = dyn_cast<RankedTensorType>(staged))
+        staged = RankedTensorType::get(tensor.getShape(), tensor.getElementType());
+      os << llvm::formatv("  [{0,6}, {1,6})  {2,-13} {3}", offset.getInt(),
+                          offset.getInt() + scratch->bytes, op->getName().getStringRef(),
+                          staged);
+      if (auto axis = op->getAttrOfType<IntegerAttr>("axis"))
+        os << " axis " << axis.getInt();
+      if (std::string w = where(op->getLoc()); !w.empty())
+        os << "  at " << w;
+      os << "\n";
+    });
   }
 }

@@ -122,6 +122,10 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
     module->print(os);
     return Success;
   }
+  if (options.emit == EmitKind::SmemPlan) {
+    printSharedMemoryPlan(*module, os);
+    return Success;
+  }
 
   clang::OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getMainFileID());
   std::string sourcePath = absolutePath(file ? file->getName() : options.frontend.files[0]);

@@ -19,7 +19,7 @@ namespace tilecc::driver {
 
 enum ExitCode { Success = 0, InputError = 1, ToolFailure = 2 };
 
-enum class EmitKind { TileIR, TileGPUIR, Cuda };
+enum class EmitKind { TileIR, TileGPUIR, SmemPlan, Cuda };
 
 enum class ReportFormat { Clang, Sarif, Github };
 

@@ -1,6 +1,6 @@
 //===- tilecc.cpp - the tilecc command line -----------------------------------===//
 //
-//   tilecc compile X.tile.cpp -o X.cu [--emit=tile-ir|tilegpu-ir|cuda] [-I.. -D.. -std=..]
+//   tilecc compile X.tile.cpp -o X.cu [--emit=tile-ir|tilegpu-ir|smem-plan|cuda] [-I.. -D.. -std=..]
 //                  [-p BUILD_DIR] [-W.. flags] [-- extra clang flags]
 //   tilecc build X.tile.cpp -o X [--cpu] [--arch=sm_90a,...] [-L.. -l..]
 //   tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [-W.. flags]
@@ -28,7 +28,8 @@ USAGE: tilecc compile FILE -o OUT.cu [options] [-- clang flags]
 OPTIONS:
   -o FILE                 output file (compile: default standard output; check: the report,
                           default standard error for clang and -verify, else standard output)
-  --emit=KIND             compile output: cuda (default), tile-ir, tilegpu-ir
+  --emit=KIND             compile output: cuda (default), tile-ir, tilegpu-ir, or smem-plan
+                          (each kernel's warps and shared-memory buffers)
   --format=FORMAT         check report: clang (default), sarif (SARIF 2.1.0), github
                           (workflow commands: ::error file=...,line=...::message)
   -verify                 check: compare the diagnostics with the file's expected-error,
@@ -167,8 +168,11 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
         options.emit = EmitKind::TileIR;
       else if (arg == "tilegpu-ir")
         options.emit = EmitKind::TileGPUIR;
+      else if (arg == "smem-plan")
+        options.emit = EmitKind::SmemPlan;
       else {
-        toolError("unknown --emit kind '" + arg + "' (expected cuda, tile-ir or tilegpu-ir)");
+        toolError("unknown --emit kind '" + arg +
+                  "' (expected cuda, tile-ir, tilegpu-ir or smem-plan)");
         return false;
       }
     } else if (isCheck && arg.consume_front("--format=")) {

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
@@ -21,8 +22,12 @@ namespace tilecc {
 #define GEN_PASS_REGISTRATION
 #include "tilecc/Transforms/Passes.h.inc"
 
-/// canonicalize, layout assignment, tile -> tilegpu, cse.
+/// canonicalize, layout assignment, tile -> tilegpu, cse, shared-memory planning.
 void buildTileToGPUPipeline(mlir::OpPassManager &pm);
+
+/// Prints each kernel's shared-memory plan (after tilegpu-plan-shared-memory): its total, and
+/// for each op that stages tiles, the bytes it occupies, the staged tile and the source line.
+void printSharedMemoryPlan(mlir::ModuleOp module, llvm::raw_ostream &os);
 
 } // namespace tilecc
 

@@ -95,7 +95,7 @@ LogicalResult ReshapeOp::verify() {
     return failure();
   if (src.getNumElements() != dst.getNumElements())
     return emitOpError() << "a tile of " << src.getNumElements() << " elements cannot take "
-                         << "a shape of " << dst.getNumElements();
+                         << "a shape of " << dst.getNumElements() << " elements";
   return success();
 }
 
