@@ -20,12 +20,16 @@
 
 // Kernel annotations. Under clang (tilecc, the clang plugin, clangd) they become
 // `annotate` attributes that the analyses look for; other compilers see nothing.
+// TILE_KERNEL_CONFIG(num_warps = 8) beside TILE_KERNEL overrides what the compiler chooses
+// from the tile shapes (the number of warps per tile program: 1, 2, 4, 8, 16 or 32).
 #if defined(__clang__)
 #define TILE_KERNEL [[clang::annotate("tile.kernel")]]
+#define TILE_KERNEL_CONFIG(...) [[clang::annotate("tile.kernel_config", #__VA_ARGS__)]]
 #define TILE_UNSAFE [[clang::annotate("tile.unsafe")]]
 #define TILE_TRUSTED(why) [[clang::annotate("tile.trusted", why)]]
 #else
 #define TILE_KERNEL
+#define TILE_KERNEL_CONFIG(...)
 #define TILE_UNSAFE
 #define TILE_TRUSTED(why)
 #endif

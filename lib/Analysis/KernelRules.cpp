@@ -120,6 +120,11 @@ bool tilecc::checkKernelRules(ASTContext &context, const FunctionDecl *kernel) {
         << param->getName() << param->getType();
     paramsOk = false;
   }
+  KernelConfig config = getKernelConfig(kernel);
+  if (!config.error.empty()) {
+    report(context.getDiagnostics(), config.loc, Rule::KernelConfig) << config.error;
+    paramsOk = false;
+  }
   KernelRuleVisitor visitor(context);
   visitor.checkFunction(kernel);
   return paramsOk && visitor.clean();

@@ -572,10 +572,21 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     return {};
   }
 
-  // Operations on tiles: no views involved.
+  // Operations on tiles: no views involved, except in the combiner of reduce and scan, which
+  // the library calls on elements: walk its body once, on the init (an element's value).
+  if ((name == "reduce" || name == "scan") && call->getNumArgs() == 3) {
+    evalArgs(0);
+    const Expr *f = call->getArg(2)->IgnoreParenImpCasts();
+    if (const CXXRecordDecl *record = f->getType()->getAsCXXRecordDecl();
+        record && record->isLambda())
+      if (const CXXMethodDecl *op = record->getLambdaCallOperator();
+          op && op->getNumParams() == 2 && !op->getDescribedFunctionTemplate()) {
+        const Expr *args[] = {call->getArg(1), call->getArg(1)};
+        (void)inlineCall(op, args, std::nullopt, eval(f).closure, call);
+      }
+    return typeRange(type) ? unknownOf(type, name) : Value();
+  }
   evalArgs(0);
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call))
-    (void)op;
   return typeRange(type) ? unknownOf(type, name.empty() ? "value" : name) : Value();
 }
 

@@ -3,6 +3,8 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 using namespace tilecc;
@@ -46,6 +48,44 @@ bool tilecc::isTileKernel(const FunctionDecl *fn) {
   if (const FunctionDecl *pattern = fn->getTemplateInstantiationPattern())
     return hasAnnotation(pattern, "tile.kernel");
   return false;
+}
+
+KernelConfig tilecc::getKernelConfig(const FunctionDecl *fn) {
+  KernelConfig config;
+  const AnnotateAttr *attr = nullptr;
+  const FunctionDecl *pattern = fn->getTemplateInstantiationPattern();
+  for (const FunctionDecl *f : {fn, pattern})
+    if (f)
+      for (const auto *a : f->specific_attrs<AnnotateAttr>())
+        if (a->getAnnotation() == "tile.kernel_config")
+          attr = a;
+  if (!attr)
+    return config;
+  config.present = true;
+  config.loc = attr->getLocation();
+  const auto *text = attr->args_size() == 1
+                         ? dyn_cast<StringLiteral>((*attr->args_begin())->IgnoreParenImpCasts())
+                         : nullptr;
+  if (!text) {
+    config.error = "a configuration that is not 'key = value, ...'";
+    return config;
+  }
+  llvm::SmallVector<llvm::StringRef> items;
+  text->getString().split(items, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef item : items) {
+    auto [key, value] = item.split('=');
+    key = key.trim();
+    value = value.trim();
+    unsigned n = 0;
+    if (key == "num_warps" && !value.getAsInteger(10, n) && n >= 1 && n <= 32 &&
+        llvm::isPowerOf2_32(n)) {
+      config.numWarps = n;
+      continue;
+    }
+    config.error = ("'" + item.trim() + "'").str();
+    return config;
+  }
+  return config;
 }
 
 std::optional<TileClass> tilecc::getTileClass(QualType type) {

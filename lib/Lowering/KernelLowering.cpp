@@ -89,6 +89,8 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
   func->setAttr(tile::kKernelAttrName, builder.getStringAttr(kernel.displayName));
   func->setAttr(tile::kSourceAttrName, builder.getStringAttr(source));
   func->setAttr("tile.entry", builder.getStringAttr(kernel.entryExpr));
+  if (std::optional<unsigned> warps = getKernelConfig(kernel.decl).numWarps)
+    func->setAttr(tile::kNumWarpsAttrName, builder.getI32IntegerAttr(int32_t(*warps)));
 
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToStart(entry);

@@ -6,7 +6,8 @@
 //  * The number of warps comes from the largest tile of the function: with `chunks` the number
 //    of vector accesses that tile needs (elements / vector width), the kernel gets
 //    clamp(pow2floor(chunks / 64), 1, 8) warps, i.e. two vector accesses per thread before a
-//    warp is added. A function that already carries `tilegpu.num_warps` keeps its choice.
+//    warp is added. A function that already carries `tilegpu.num_warps`, or that asks for a
+//    number with `tile.num_warps` (TILE_KERNEL_CONFIG), keeps that choice.
 //  * Every tile shape gets one `#tilegpu.blocked` layout, shared by all tensors of that shape
 //    whatever their element type, so that elementwise ops never need a layout conversion. The
 //    vector width is 16 bytes over the widest element type used at that shape (at most the
@@ -85,6 +86,25 @@ tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return tilegpu::BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order);
 }
 
+/// Registers a thread has (sm_80 and sm_90), the most per thread the automatic choice of
+/// warps aims for with the largest tile, and the most warps it will take to get there.
+constexpr int64_t kMaxRegisters = 255;
+constexpr int64_t kComfortableRegisters = 128;
+constexpr unsigned kMaxWarpsForRegisters = 32;
+
+/// 32-bit registers per thread of the largest tile of the function with `numWarps` warps.
+int64_t registersPerThread(const llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> &shapes,
+                           unsigned numWarps, MLIRContext *ctx) {
+  int64_t most = 0;
+  for (auto &[shape, info] : shapes) {
+    tilegpu::BlockedLayoutAttr layout =
+        makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps);
+    most = std::max<int64_t>(most, layout.getElemsPerThread(shape) *
+                                       llvm::divideCeil(info.maxElementBytes, 4));
+  }
+  return most;
+}
+
 struct TileAssignLayoutsPass : public tilecc::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
   void runOnOperation() override;
 };
@@ -135,7 +155,10 @@ void TileAssignLayoutsPass::runOnOperation() {
 
   // The number of warps: respect an existing choice, else size it from the largest tile.
   unsigned numWarps = 1;
-  if (Attribute attr = func->getAttr(tilegpu::kNumWarpsAttrName)) {
+  Attribute requested = func->getAttr(tilegpu::kNumWarpsAttrName);
+  if (!requested)
+    requested = func->getAttr(tile::kNumWarpsAttrName); // TILE_KERNEL_CONFIG(num_warps = N)
+  if (Attribute attr = requested) {
     auto given = llvm::dyn_cast<IntegerAttr>(attr);
     if (!given || given.getInt() < 1 || given.getInt() > 32 ||
         !llvm::isPowerOf2_64(given.getInt())) {
@@ -153,6 +176,10 @@ void TileAssignLayoutsPass::runOnOperation() {
     int64_t perWarp = 2 * kWarpSize; // two vector accesses per thread before adding a warp
     int64_t wanted = largestChunks / perWarp;
     numWarps = wanted <= 1 ? 1 : unsigned(std::min<uint64_t>(llvm::bit_floor(uint64_t(wanted)), kMaxWarps));
+    // More warps (up to a full block) while the largest tile would crowd the registers.
+    while (numWarps < kMaxWarpsForRegisters &&
+           registersPerThread(shapes, numWarps, ctx) > kComfortableRegisters)
+      numWarps *= 2;
   }
   func->setAttr(tilegpu::kNumWarpsAttrName,
                 IntegerAttr::get(IntegerType::get(ctx, 32), int64_t(numWarps)));
@@ -162,6 +189,30 @@ void TileAssignLayoutsPass::runOnOperation() {
   for (auto &[shape, info] : shapes)
     layouts[shape] =
         makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps);
+
+  // A tile value that alone needs more registers than a thread has cannot compile well
+  // (nvcc would spill it to local memory): reject it, naming the value.
+  bool tooLarge = false;
+  func.walk([&](Operation *op) {
+    for (Value v : op->getResults()) {
+      auto tensor = llvm::dyn_cast<RankedTensorType>(v.getType());
+      if (!tensor || tooLarge)
+        continue;
+      int64_t regs = layouts.lookup(tensor.getShape()).getElemsPerThread(tensor.getShape()) *
+                     llvm::divideCeil(tilegpu::elementBytes(tensor.getElementType()), 4);
+      if (regs <= kMaxRegisters)
+        continue;
+      op->emitError() << "the tile value of type "
+                      << RankedTensorType::get(tensor.getShape(), tensor.getElementType())
+                      << " needs " << regs << " registers per thread with " << numWarps
+                      << " warps, more than the " << kMaxRegisters
+                      << " a thread has; use smaller tiles or more warps "
+                         "(TILE_KERNEL_CONFIG(num_warps = N))";
+      tooLarge = true;
+    }
+  });
+  if (tooLarge)
+    return signalPassFailure();
 
   auto retype = [&](Type type) -> Type {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);

@@ -1,5 +1,6 @@
 // The number of warps follows the largest tile: clamp(pow2floor(vectors / 64), 1, 8), where
-// vectors = elements / vector width.
+// vectors = elements / vector width, then doubled while that tile needs more than 128
+// registers per thread.
 // RUN: tilecc-opt %s --tile-assign-layouts | FileCheck %s
 
 // CHECK-LABEL: func.func @f32_128
@@ -19,9 +20,10 @@ func.func @f32_1024(%t: tensor<1024xf32>) { return }
 // CHECK-SAME: tilegpu.num_warps = 8 : i32
 func.func @f32_4096(%t: tensor<4096xf32>) { return }
 
-// Capped at 8 warps.
+// Capped at 8 warps from the vectors; more only while the largest tile needs more than 128
+// registers per thread: 65536 floats take 16 warps (128 registers each).
 // CHECK-LABEL: func.func @f32_65536
-// CHECK-SAME: tilegpu.num_warps = 8 : i32
+// CHECK-SAME: tilegpu.num_warps = 16 : i32
 func.func @f32_65536(%t: tensor<65536xf32>) { return }
 
 // f16 moves 8 elements per 16-byte vector: 1024 halves are 128 vectors, 2 warps.

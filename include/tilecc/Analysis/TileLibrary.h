@@ -14,6 +14,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
+#include <string>
 
 namespace tilecc {
 
@@ -33,6 +34,16 @@ bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 
 /// True for a function marked TILE_KERNEL (or an instantiation of one).
 bool isTileKernel(const clang::FunctionDecl *fn);
+
+/// A kernel's `TILE_KERNEL_CONFIG(num_warps = 8)`. `present` is false without one; `error`
+/// describes a malformed one (at `loc`).
+struct KernelConfig {
+  bool present = false;
+  std::optional<unsigned> numWarps;
+  std::string error;
+  clang::SourceLocation loc;
+};
+KernelConfig getKernelConfig(const clang::FunctionDecl *fn);
 
 /// The `tile::` class template a type instantiates (`"Tile"`, `"Tensor"`, ...), looking through
 /// references and cv-qualifiers, with its template arguments; nullopt for other types.

@@ -28,6 +28,8 @@ namespace tilecc::tile {
 inline constexpr llvm::StringLiteral kKernelAttrName = "tile.kernel";
 /// The attribute carrying the `file:line` of the kernel's definition.
 inline constexpr llvm::StringLiteral kSourceAttrName = "tile.source";
+/// Function attribute: the warps per tile program the kernel asks for (TILE_KERNEL_CONFIG).
+inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
 } // namespace tilecc::tile
 
 #endif
