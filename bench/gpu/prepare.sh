@@ -10,6 +10,7 @@ rm -rf "$carry" && mkdir -p "$carry"
 for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
            examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
            examples/column_stats/column_stats.tile.cpp examples/softmax/softmax.tile.cpp \
+           examples/gemm/gemm.tile.cpp \
            bench/add_bandwidth.tile.cpp bench/op_overhead.tile.cpp; do
   name=$(basename "$src" .tile.cpp)
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"

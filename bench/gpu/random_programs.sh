@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # On a GPU machine: builds the random programs that prepare.sh generated and compiled to CUDA
-# (.device-carry/random/*.cu) and the reduction example, and runs them. Each random program
+# (.device-carry/random/*.cu) and the softmax and gemm examples, and runs them. Each random program
 # runs on the GPU and on the CPU backend with the same fresh random inputs and compares every
 # element; the summary counts programs and mismatches. Writes ${OUT:-/tmp/tilecc-gpu}/random.log.
 set -uo pipefail
@@ -16,16 +16,19 @@ echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for cu in .device-carry/random/*.cu .device-carry/softmax.cu; do
+for cu in .device-carry/random/*.cu .device-carry/softmax.cu .device-carry/gemm.cu; do
   "${nvcc_cmd[@]}" "$cu" -L"$work" -ltile_rt -lpthread -o "$work/$(basename "$cu" .cu)" \
     > "$work/$(basename "$cu" .cu).build.log" 2>&1 &
   pids+=($!)
 done
 for p in "${pids[@]}"; do wait "$p" || status=1; done
 cat "$work"/*.build.log | grep -E "error" | head -20
-echo "== softmax example"
+echo "== examples with reductions and mma"
 for args in "" "1 1" "4097 1024" "33 5"; do
   "$work/softmax" $args || status=1
+done
+for args in "" "1 1 1" "65 63 33" "1024 1024 1024" "17 300 5"; do
+  "$work/gemm" $args || status=1
 done
 echo "== random programs (seed ${SEED:-1})"
 total=0; bad=0
@@ -40,7 +43,7 @@ done
 echo "TOTAL: $total programs, $bad mismatched"
 [ "$bad" = 0 ] || status=1
 if command -v compute-sanitizer >/dev/null; then
-  for bin in "$work/random_0" "$work/softmax"; do
+  for bin in "$work/random_0" "$work/softmax" "$work/gemm"; do
     compute-sanitizer --tool memcheck --error-exitcode 3 "$bin" > "$work/san.log" 2>&1 \
       && echo "compute-sanitizer $(basename "$bin"): 0 errors" \
       || { echo "compute-sanitizer $(basename "$bin") FAILED"; tail -20 "$work/san.log"; status=1; }

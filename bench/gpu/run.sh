@@ -22,7 +22,7 @@ echo "== build tile_rt and the generated programs (sm_90a)"
 bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats softmax control_flow add_bandwidth op_overhead; do
+for name in add saxpy matrix_relu pipeline column_stats softmax gemm control_flow add_bandwidth op_overhead; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -53,6 +53,8 @@ check "$work/column_stats" 4099 1031 5 2 3000
 check "$work/softmax"
 check "$work/softmax" 4097 1024
 check "$work/softmax" 1 1
+check "$work/gemm"
+check "$work/gemm" 65 63 33
 check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then

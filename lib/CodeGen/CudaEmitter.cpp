@@ -396,7 +396,7 @@ LogicalResult KernelEmitter::emit() {
         layouts[*k].needsThread = true;
     // Ops that exchange elements address both their operands' and results' registers.
     if (isa<tile::ReduceOp, tile::ScanOp, tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp,
-            tile::CatOp, tile::ExtractOp>(op))
+            tile::CatOp, tile::ExtractOp, tile::MmaOp>(op))
       for (TypeRange types : {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
         for (Type t : types)
           if (auto tensor = llvm::dyn_cast<RankedTensorType>(t))

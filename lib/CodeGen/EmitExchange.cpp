@@ -13,6 +13,9 @@
 //    thread reads its result registers and applies its chunk's carry.
 //  * shape ops: the source goes to shared memory at its row-major indices; each thread reads
 //    the source element of each of its result registers (tile_dev::*_index).
+//  * mma: both inputs and the accumulator go to shared memory; the warps run mma.sync on the
+//    16 x 8 output tiles in turn (tile_dev::mma_shared), updating the accumulator in place,
+//    which every thread then reads in the result's layout.
 //
 // The combiner region of reduce and scan becomes a C++ lambda `(acc&..., next...)` that
 // updates the accumulators in place.
@@ -392,5 +395,52 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
     info.layout = *layoutK;
     values[result] = info;
   }
+  return success();
+}
+
+LogicalResult KernelEmitter::emitMma(tile::MmaOp op, unsigned indent) {
+  Location loc = op.getLoc();
+  std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
+  FailureOr<int64_t> base = smemOffset(op);
+  FailureOr<ValueInfo> info = tileInfo(op, op.getType());
+  if (!scratch || failed(base) || failed(info))
+    return op.emitError("cannot place this mma's shared memory");
+  RankedTensorType a = op.getA().getType(), b = op.getB().getType();
+  FailureOr<std::string> in = elementType(op, a);
+  if (failed(in))
+    return failure();
+  int64_t batch = a.getRank() == 3 ? a.getDimSize(0) : 1;
+  int64_t r = a.getRank() - 2;
+  int64_t m = a.getDimSize(r), k = a.getDimSize(r + 1), n = b.getDimSize(r + 1);
+
+  SmallVector<std::string> buffers;
+  std::string stage = "__syncthreads(); ";
+  Value operands[] = {op.getA(), op.getB(), op.getAcc()};
+  for (auto [part, v] : llvm::zip(scratch->parts, operands)) {
+    std::optional<unsigned> layout = layoutIndex(cast<RankedTensorType>(v.getType()));
+    if (!layout)
+      return op.emitError("an mma operand has no layout");
+    std::string ctype = *cppType(getElementTypeOrSelf(v.getType()));
+    buffers.push_back(newName());
+    bool roundInput = v != op.getAcc() && ctype == "float"; // TF32 inputs
+    stage += cat(ctype, "* ", buffers.back(), " = tile_dev::shared_at<", ctype, ">(",
+                 *base + part.offset, "); tile_dev::", roundInput ? "to_shared_tf32" : "to_shared",
+                 "(", buffers.back(), ", ", layouts[*layout].thread, ", ",
+                 array(v, indent, loc), "); ");
+  }
+  out.line(indent, stage + "__syncthreads();", loc);
+  out.line(indent,
+           cat("tile_dev::mma_shared<", *in, ", ", batch, ", ", m, ", ", n, ", ", k, ", ",
+               numWarps, ">(", buffers[0], ", ", buffers[1], ", ", buffers[2],
+               ", threadIdx.x); __syncthreads();"),
+           loc);
+  const Layout &to = layouts[info->layout];
+  info->name = newName();
+  out.line(indent,
+           cat("float ", info->name, "[", to.elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
+               to.elems, "; ++i_) ", info->name, "[i_] = ", buffers[2], "[", to.thread,
+               ".linear(i_)];"),
+           loc);
+  values[op.getResult()] = *info;
   return success();
 }

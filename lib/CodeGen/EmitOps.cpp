@@ -191,6 +191,8 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitReduce(reduce, indent);
   if (auto scan = dyn_cast<tile::ScanOp>(op))
     return emitScan(scan, indent);
+  if (auto mma = dyn_cast<tile::MmaOp>(op))
+    return emitMma(mma, indent);
   if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp>(op))
     return emitShape(op, indent);
   if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) && op.getNumResults() == 1 &&

@@ -130,6 +130,7 @@ private:
   // EmitExchange.cpp: ops that stage tiles in shared memory.
   mlir::LogicalResult emitReduce(tile::ReduceOp op, unsigned indent);
   mlir::LogicalResult emitScan(tile::ScanOp op, unsigned indent);
+  mlir::LogicalResult emitMma(tile::MmaOp op, unsigned indent);
   /// broadcast, reshape, permute, cat, extract.
   mlir::LogicalResult emitShape(mlir::Operation &op, unsigned indent);
   /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.

@@ -235,6 +235,27 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(fromIndex(count, resultType, l));
   }
 
+  if (name == "mma" || name == "matmul") {
+    RankedTensorType result = resultTile(*this, call);
+    FailureOr<Value> a = lowerValue(call->getArg(0));
+    FailureOr<Value> b =
+        call->getNumArgs() > 1 ? lowerValue(call->getArg(1)) : FailureOr<Value>(failure());
+    if (!result || failed(a) || failed(b))
+      return failure();
+    Value acc;
+    if (name == "mma") {
+      FailureOr<Value> given = call->getNumArgs() == 3 ? lowerValue(call->getArg(2))
+                                                       : FailureOr<Value>(failure());
+      if (failed(given))
+        return failure();
+      acc = *given;
+    } else {
+      acc = builder.create<arith::ConstantOp>(
+          l, DenseElementsAttr::get(result, builder.getZeroAttr(result.getElementType())));
+    }
+    return Lowered(builder.create<tile::MmaOp>(l, result, *a, *b, acc).getResult());
+  }
+
   if (std::optional<LoweredOr> shaped = lowerShapeCall(call, callee))
     return *shaped;
   if (std::optional<LoweredOr> reduced = lowerReductionCall(call, callee))

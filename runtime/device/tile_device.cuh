@@ -560,6 +560,114 @@ struct ScanPlan {
 };
 
 //===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate on tensor cores (mma.sync, sm_80 and later)
+//===----------------------------------------------------------------------===//
+//
+// `mma_shared` computes C += A x B for row-major [Batch x] M x K and K x N inputs and an
+// M x N float accumulator, all staged in shared memory; C is updated in place. The output is
+// cut into 16 x 8 tiles, dealt to the warps in turn; each warp runs `mma.sync` m16n8k16
+// (f16, bf16) or m16n8k8 (TF32 for float inputs) over K, reading its fragments (the PTX
+// fragment layouts) with zero padding where M, N or K is smaller than the instruction.
+
+/// A float rounded to TF32 (10 mantissa bits), to nearest with ties to even; NaN and inf kept.
+TILE_DEV_HD float round_tf32(float x) {
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  if ((u & 0x7f800000u) != 0x7f800000u) u = (u + 0xfffu + ((u >> 13) & 1u)) & 0xffffe000u;
+  memcpy(&x, &u, 4);
+  return x;
+}
+
+namespace detail {
+template <class T>
+TILE_DEV_D uint32_t pack2(T lo, T hi) {
+  uint16_t l, h;
+  memcpy(&l, &lo, 2);
+  memcpy(&h, &hi, 2);
+  return uint32_t(l) | (uint32_t(h) << 16);
+}
+template <class T>
+TILE_DEV_D uint32_t bits32(T x) {
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  return u;
+}
+}  // namespace detail
+
+template <class In, int64_t Batch, int64_t M, int64_t N, int64_t K, int Warps>
+TILE_DEV_D void mma_shared(const In* A, const In* B, float* C, unsigned tid) {
+  constexpr bool tf32 = std::is_same_v<In, float>;
+  constexpr int64_t KS = tf32 ? 8 : 16;  // the instruction's k
+  constexpr int64_t TM = (M + 15) / 16, TN = (N + 7) / 8;
+  const int lane = int(tid % 32u), warp = int(tid / 32u);
+  const int g = lane >> 2, t = lane & 3;
+  auto a_at = [&](int64_t b, int64_t m, int64_t k) -> In {
+    return m < M && k < K ? A[(b * M + m) * K + k] : In(0.0f);
+  };
+  auto b_at = [&](int64_t b, int64_t k, int64_t n) -> In {
+    return k < K && n < N ? B[(b * K + k) * N + n] : In(0.0f);
+  };
+  for (int64_t tile = warp; tile < Batch * TM * TN; tile += Warps) {
+    const int64_t b = tile / (TM * TN), m0 = (tile / TN) % TM * 16, n0 = tile % TN * 8;
+    float c[4];
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int64_t m = m0 + g + (i >= 2 ? 8 : 0), n = n0 + 2 * t + (i & 1);
+      c[i] = m < M && n < N ? C[(b * M + m) * N + n] : 0.0f;
+    }
+    for (int64_t k0 = 0; k0 < K; k0 += KS) {
+      if constexpr (tf32) {
+        const uint32_t a0 = detail::bits32(a_at(b, m0 + g, k0 + t));
+        const uint32_t a1 = detail::bits32(a_at(b, m0 + g + 8, k0 + t));
+        const uint32_t a2 = detail::bits32(a_at(b, m0 + g, k0 + t + 4));
+        const uint32_t a3 = detail::bits32(a_at(b, m0 + g + 8, k0 + t + 4));
+        const uint32_t b0 = detail::bits32(b_at(b, k0 + t, n0 + g));
+        const uint32_t b1 = detail::bits32(b_at(b, k0 + t + 4, n0 + g));
+        asm volatile(
+            "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+            "{%8,%9}, {%0,%1,%2,%3};\n"
+            : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+            : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+      } else {
+        const int64_t k = k0 + 2 * t;
+        const uint32_t a0 = detail::pack2(a_at(b, m0 + g, k), a_at(b, m0 + g, k + 1));
+        const uint32_t a1 = detail::pack2(a_at(b, m0 + g + 8, k), a_at(b, m0 + g + 8, k + 1));
+        const uint32_t a2 = detail::pack2(a_at(b, m0 + g, k + 8), a_at(b, m0 + g, k + 9));
+        const uint32_t a3 =
+            detail::pack2(a_at(b, m0 + g + 8, k + 8), a_at(b, m0 + g + 8, k + 9));
+        const uint32_t b0 = detail::pack2(b_at(b, k, n0 + g), b_at(b, k + 1, n0 + g));
+        const uint32_t b1 = detail::pack2(b_at(b, k + 8, n0 + g), b_at(b, k + 9, n0 + g));
+        if constexpr (std::is_same_v<In, __half>)
+          asm volatile(
+              "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+              "{%8,%9}, {%0,%1,%2,%3};\n"
+              : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+              : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+        else
+          asm volatile(
+              "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
+              "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+              : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+              : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int64_t m = m0 + g + (i >= 2 ? 8 : 0), n = n0 + 2 * t + (i & 1);
+      if (m < M && n < N) C[(b * M + m) * N + n] = c[i];
+    }
+  }
+}
+
+/// Stages a float tile for TF32 multiplication: each element rounded to TF32.
+template <class L>
+TILE_DEV_D void to_shared_tf32(float* s, const Thread<L>& t, const float (&src)[L::elems]) {
+  if (L::replicates && !t.owner) return;
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) s[t.linear(r)] = round_tf32(src[r]);
+}
+
+//===----------------------------------------------------------------------===//
 // Scalar helpers for arith and math
 //===----------------------------------------------------------------------===//
 

@@ -105,3 +105,27 @@ func.func @scan_axis(%t: tensor<8xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @mma_inner(%a: tensor<16x32xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{inner extents differ: a has 32, b has 16}}
+  %r = tile.mma %a, %b, %c : tensor<16x32xf16>, tensor<16x8xf16>, tensor<16x8xf32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @mma_int(%a: tensor<16x16xi8>, %b: tensor<16x8xi8>, %c: tensor<16x8xf32>) {
+  // expected-error @+1 {{inputs must both be f16, bf16 or f32, got 'i8' and 'i8'}}
+  %r = tile.mma %a, %b, %c : tensor<16x16xi8>, tensor<16x8xi8>, tensor<16x8xf32> -> tensor<16x8xf32>
+  return
+}
+
+// -----
+
+func.func @mma_acc(%a: tensor<16x16xf16>, %b: tensor<16x8xf16>, %c: tensor<16x8xf16>) {
+  // expected-error @+1 {{the accumulator must be f32, got 'f16'}}
+  %r = tile.mma %a, %b, %c : tensor<16x16xf16>, tensor<16x8xf16>, tensor<16x8xf16> -> tensor<16x8xf16>
+  return
+}

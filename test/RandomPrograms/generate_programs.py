@@ -2,9 +2,9 @@
 """Random well-typed tile programs for differential testing of tilecc.
 
 Each generated program is a tile kernel that loads two input tiles, applies a random chain of
-elementwise, broadcast, reshape, permute, cat, extract, cast, reduction and scan operations
-over random power-of-two shapes and element types, and stores the result. The host code of
-each file runs every kernel twice on the same random inputs, on the default device (the GPU
+elementwise, broadcast, reshape, permute, cat, extract, cast, reduction, scan and mma
+operations over random power-of-two shapes and element types, and stores the result. The host
+code of each file runs every kernel twice on the same random inputs, on the default device (the GPU
 when there is one) and on the CPU backend, whose implementation in include/tile is the
 reference semantics, and compares every element within the element type's tolerance.
 
@@ -227,7 +227,19 @@ class Program:
         exact = v.exact and v.dtype == "int32_t"
         return self.new(v.dtype, v.shape, exact, "tile::cumsum<%d>(%s)" % (axis, v.name))
 
-    OPS = ["op_unary", "op_binary", "op_where", "op_broadcast", "op_reshape", "op_permute",
+    def op_mma(self, v):
+        """v (M x K) times another M x K value transposed: an M x M float tile."""
+        if len(v.shape) != 2 or v.dtype == "int32_t" or v.shape[0] * v.shape[0] > MAX_ELEMENTS:
+            return None
+        w = self.same_kind(v)
+        m = v.shape[0]
+        product = "tile::transpose(%s)" % w.name
+        if self.rng.random() < 0.5:
+            return self.new("float", [m, m], False, "tile::matmul(%s, %s)" % (v.name, product))
+        return self.new("float", [m, m], False, "tile::mma(%s, %s, tile::full<float, %d, %d>(0.5f))"
+                        % (v.name, product, m, m))
+
+    OPS = ["op_mma", "op_unary", "op_binary", "op_where", "op_broadcast", "op_reshape", "op_permute",
            "op_cat", "op_extract", "op_cast", "op_reduce", "op_argmax", "op_user_reduce",
            "op_scan"]
 

@@ -226,5 +226,36 @@ LogicalResult ScanOp::verify() {
   return success();
 }
 
+
+//===----------------------------------------------------------------------===//
+// Matrix multiply-accumulate
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  RankedTensorType a = getA().getType(), b = getB().getType(), acc = getAcc().getType(),
+                   result = getResult().getType();
+  int64_t rank = a.getRank();
+  if ((rank != 2 && rank != 3) || b.getRank() != rank || acc.getRank() != rank)
+    return emitOpError("operands must all have rank 2, or all rank 3 (batched)");
+  if (acc.getShape() != result.getShape() || acc.getElementType() != result.getElementType())
+    return emitOpError("the result has the accumulator's type");
+  Type in = a.getElementType();
+  if (b.getElementType() != in || !(in.isF16() || in.isBF16() || in.isF32()))
+    return emitOpError() << "inputs must both be f16, bf16 or f32, got " << in << " and "
+                         << b.getElementType();
+  if (!acc.getElementType().isF32())
+    return emitOpError() << "the accumulator must be f32, got " << acc.getElementType();
+  int64_t batch = rank - 2;
+  if (rank == 3 && (a.getDimSize(0) != b.getDimSize(0) || a.getDimSize(0) != acc.getDimSize(0)))
+    return emitOpError("operands must have one batch extent");
+  int64_t m = a.getDimSize(batch), k = a.getDimSize(batch + 1), n = b.getDimSize(batch + 1);
+  if (b.getDimSize(batch) != k)
+    return emitOpError() << "inner extents differ: a has " << k << ", b has "
+                         << b.getDimSize(batch);
+  if (acc.getDimSize(batch) != m || acc.getDimSize(batch + 1) != n)
+    return emitOpError() << "the accumulator must be " << m << " x " << n;
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tilecc/Dialect/Tile/TileOps.cpp.inc"

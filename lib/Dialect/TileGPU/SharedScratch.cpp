@@ -67,6 +67,11 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
   } else if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::ExtractOp>(op)) {
     auto type = cast<RankedTensorType>(op->getOperand(0).getType());
     addPart(s, type.getElementType(), type.getNumElements());
+  } else if (auto mma = dyn_cast<tile::MmaOp>(op)) {
+    for (Value v : {mma.getA(), mma.getB(), mma.getAcc()}) {
+      auto type = cast<RankedTensorType>(v.getType());
+      addPart(s, type.getElementType(), type.getNumElements());
+    }
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     auto type = cast<RankedTensorType>(cat.getLhs().getType());
     addPart(s, type.getElementType(), 2 * type.getNumElements());
