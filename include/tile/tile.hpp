@@ -5,6 +5,7 @@
 //   tile/tile_value.hpp  tile::Tile<T, Dims...> and its operators, math, where, cast
 //   tile/shape.hpp       broadcast, reshape, permute, transpose, cat, extract
 //   tile/reduce.hpp      sum prod max min argmax argmin reduce (along an axis or whole), cumsum, scan
+//   tile/matmul.hpp      mma(a, b, acc), matmul(a, b): matrix multiply(-accumulate), tensor cores
 //   tile/tensor.hpp      tile::Tensor views, partition / partition_mut, load_tile_like, block_id
 //   tile/atomic.hpp      tile::Atomic: an array all tile programs update with atomic_add/max/min/...
 // Host API (runtime library tile_rt):
@@ -21,6 +22,7 @@
 #include "tile/tile_value.hpp"
 #include "tile/shape.hpp"
 #include "tile/reduce.hpp"
+#include "tile/matmul.hpp"
 #include "tile/tensor.hpp"
 #include "tile/atomic.hpp"
 #include "tile/error.hpp"

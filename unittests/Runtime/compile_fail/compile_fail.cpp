@@ -35,6 +35,22 @@ auto f(Tile<float, 2, 4, 8> a) { return tile::permute<0, 2, 2>(a); }
 auto f(Tile<float, 4, 8> a) { return tile::sum<2>(a); }
 #elif defined(CASE_SUM_OF_BOOL)
 auto f(Tile<float, 8> a) { return tile::sum(a > 0.0f); }
+#elif defined(CASE_MATMUL_INNER_MISMATCH)
+auto f(Tile<tile::f16, 16, 32> a, Tile<tile::f16, 16, 8> b) { return tile::matmul(a, b); }
+#elif defined(CASE_MMA_BATCH_MISMATCH)
+auto f(Tile<float, 2, 16, 8> a, Tile<float, 4, 8, 16> b, Tile<float, 2, 16, 16> c) {
+  return tile::mma(a, b, c);
+}
+#elif defined(CASE_MMA_ACCUMULATOR_SHAPE)
+auto f(Tile<tile::bf16, 16, 8> a, Tile<tile::bf16, 8, 32> b, Tile<float, 16, 16> c) {
+  return tile::mma(a, b, c);
+}
+#elif defined(CASE_MATMUL_INT32_INPUTS)
+auto f(Tile<int32_t, 16, 16> a, Tile<int32_t, 16, 16> b) { return tile::matmul(a, b); }
+#elif defined(CASE_MMA_DOUBLE_ACCUMULATOR)
+auto f(Tile<tile::f16, 16, 16> a, Tile<tile::f16, 16, 16> b, Tile<double, 16, 16> c) {
+  return tile::mma(a, b, c);
+}
 #elif defined(CASE_PARTITION_LVALUE)
 void f() {
   auto a = tile::zeros<float>({8});
