@@ -17,6 +17,8 @@ for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
 done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-control-flow.cpp" -o "$carry/control_flow.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
+"$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
+  -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"
 # Random programs for differential testing (bench/gpu/random_programs.sh runs them).
