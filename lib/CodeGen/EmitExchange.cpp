@@ -74,6 +74,20 @@ FailureOr<std::string> KernelEmitter::emitCombiner(Region &region, unsigned inde
   return name;
 }
 
+FailureOr<std::string> KernelEmitter::emitCombinerOperands(Operation *op, ValueRange sources,
+                                                           Region &combiner, unsigned indent,
+                                                           SmallVectorImpl<std::string> &arrays,
+                                                           SmallVectorImpl<std::string> &types) {
+  for (Value v : sources) {
+    FailureOr<std::string> ctype = elementType(op, v.getType());
+    if (failed(ctype))
+      return failure();
+    types.push_back(*ctype);
+    arrays.push_back(array(v, indent, op->getLoc()));
+  }
+  return emitCombiner(combiner, indent);
+}
+
 FailureOr<int64_t> KernelEmitter::smemOffset(Operation *op) {
   auto attr = op->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName);
   if (!attr)
@@ -201,14 +215,8 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
   int64_t warps = tilegpu::distinctWarps(from.attr, srcType.getShape(), axis);
 
   SmallVector<std::string> src, types, partial, shared;
-  for (Value v : op.getSources()) {
-    FailureOr<std::string> ctype = elementType(op, v.getType());
-    if (failed(ctype))
-      return failure();
-    types.push_back(*ctype);
-    src.push_back(array(v, indent, loc));
-  }
-  FailureOr<std::string> f = emitCombiner(op.getCombiner(), indent);
+  FailureOr<std::string> f =
+      emitCombinerOperands(op, op.getSources(), op.getCombiner(), indent, src, types);
   if (failed(f))
     return failure();
 
@@ -315,14 +323,8 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
   std::string t = layout.thread;
 
   SmallVector<std::string> src, types, data, carry;
-  for (Value v : op.getSources()) {
-    FailureOr<std::string> ctype = elementType(op, v.getType());
-    if (failed(ctype))
-      return failure();
-    types.push_back(*ctype);
-    src.push_back(array(v, indent, loc));
-  }
-  FailureOr<std::string> f = emitCombiner(op.getCombiner(), indent);
+  FailureOr<std::string> f =
+      emitCombinerOperands(op, op.getSources(), op.getCombiner(), indent, src, types);
   if (failed(f))
     return failure();
 

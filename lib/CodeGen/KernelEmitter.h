@@ -135,6 +135,12 @@ private:
   mlir::LogicalResult emitShape(mlir::Operation &op, unsigned indent);
   /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.
   mlir::FailureOr<std::string> emitCombiner(mlir::Region &region, unsigned indent);
+  /// The register arrays and element types of a reduction's or scan's operands, then its
+  /// combiner (whose name is returned).
+  mlir::FailureOr<std::string>
+  emitCombinerOperands(mlir::Operation *op, mlir::ValueRange sources, mlir::Region &combiner,
+                       unsigned indent, llvm::SmallVectorImpl<std::string> &arrays,
+                       llvm::SmallVectorImpl<std::string> &types);
   /// The planned offset of an op's scratch in the dynamic shared memory.
   mlir::FailureOr<int64_t> smemOffset(mlir::Operation *op);
   /// Assigns `values` to the mutable locals `targets` (a loop's carried values), through
