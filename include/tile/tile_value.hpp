@@ -9,7 +9,7 @@
 //                 operator may be a scalar, which is converted to the tile's element type
 //   math          exp exp2 log log2 sqrt rsqrt sin cos tanh floor ceil (floating tiles),
 //                 abs min max (any number), pow fma (floating), f16/bf16 computed in float
-//   selection     where(cond, a, b), cast<U>(t)
+//   selection     where(cond, a, b), cast<U>(t), bitcast<U>(t)
 // The code here is the CPU reference semantics of these operations; tilecc's GPU code matches
 // it. Integer + - * and unary - wrap around (two's complement); integer division by zero, and
 // shifts by a negative count or by at least the bit width, are undefined, as in C++.
@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -706,6 +707,16 @@ constexpr auto where(const Tile<bool, D...>& cond, const A& a, const B& b) {
                   : detail::operand_at<T>(b, static_cast<int64_t>(i));
   }
   return out;
+}
+
+/// The tile's elements reinterpreted bit for bit as U, an element type of the same size
+/// (bool has no bit pattern to share and is excluded).
+template <class U, class T, int64_t... D>
+constexpr Tile<U, D...> bitcast(const Tile<T, D...>& t) {
+  static_assert(element_type<U>, "tile::bitcast: the target must be an element type");
+  static_assert(sizeof(U) == sizeof(T) && !std::is_same_v<U, bool> && !std::is_same_v<T, bool>,
+                "tile::bitcast: the element types must have the same size, and neither be bool");
+  return detail::elementwise([](T x) -> U { return std::bit_cast<U>(x); }, t);
 }
 
 /// The tile converted elementwise to U (see detail::convert for the rules).

@@ -219,6 +219,14 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(convert(*v, call->getArg(0)->getType(), resultType, l));
   }
 
+  if (name == "bitcast") {
+    FailureOr<Value> v = lowerValue(call->getArg(0));
+    RankedTensorType tileType = resultTile(*this, call);
+    if (failed(v) || !tileType)
+      return failure();
+    return Lowered(builder.create<arith::BitcastOp>(l, tileType, *v).getResult());
+  }
+
   if (name == "num_tiles") {
     LoweredOr p = lowerExpr(call->getArg(0));
     FailureOr<int64_t> axis = constantInt(call->getArg(1));

@@ -2,8 +2,8 @@
 """Random well-typed tile programs for differential testing of tilecc.
 
 Each generated program is a tile kernel that loads two input tiles, applies a random chain of
-elementwise, broadcast, reshape, permute, cat, extract, cast, reduction, scan and mma
-operations over random power-of-two shapes and element types, and stores the result. The host
+elementwise, broadcast, reshape, permute, cat, extract, cast, bitcast, reduction, scan and
+mma operations over random power-of-two shapes and element types, and stores the result. The host
 code of each file runs every kernel twice on the same random inputs, on the default device (the GPU
 when there is one) and on the CPU backend, whose implementation in include/tile is the
 reference semantics, and compares every element within the element type's tolerance.
@@ -178,6 +178,13 @@ class Program:
             return self.new(to, v.shape, v.exact, "tile::cast<%s>(%s)" % (to, v.name))
         return self.new("float", v.shape, v.exact, "tile::cast<float>(%s)" % v.name)
 
+    def op_bitcast(self, v):
+        """float <-> int32 bits; only of exact values (a rounding difference would flip bits)."""
+        if not v.exact or v.dtype == "tile::f16":
+            return None
+        to = "int32_t" if v.dtype == "float" else "float"
+        return self.new(to, v.shape, True, "tile::bitcast<%s>(%s)" % (to, v.name))
+
     def reduced_shape(self, v, axis):
         return [d for k, d in enumerate(v.shape) if k != axis]
 
@@ -240,7 +247,7 @@ class Program:
                         % (v.name, product, m, m))
 
     OPS = ["op_mma", "op_unary", "op_binary", "op_where", "op_broadcast", "op_reshape", "op_permute",
-           "op_cat", "op_extract", "op_cast", "op_reduce", "op_argmax", "op_user_reduce",
+           "op_cat", "op_extract", "op_cast", "op_bitcast", "op_reduce", "op_argmax", "op_user_reduce",
            "op_scan"]
 
     def build(self):

@@ -1,6 +1,8 @@
 // tile::Tile: shape, construction, elementwise operators, math, where and cast.
 #include <gtest/gtest.h>
 
+#include <bit>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -196,6 +198,16 @@ TEST(Tile, CastConverts) {
   expect_each(tile::cast<double>(tile::iota<int16_t, 4>()), [](int64_t i) { return static_cast<double>(i); });
   auto big = tile::full<float, 2>(1e10f);
   expect_each(tile::cast<int32_t>(big), [](int64_t) { return std::numeric_limits<int32_t>::max(); });
+}
+
+TEST(Tile, BitcastKeepsTheBits) {
+  auto x = tile::iota<float, 4>() - 1.5f;  // -1.5, -0.5, 0.5, 1.5
+  auto bits = tile::bitcast<uint32_t>(x);
+  static_assert(std::is_same_v<decltype(bits), Tile<uint32_t, 4>>);
+  expect_each(bits, [](int64_t i) { return std::bit_cast<uint32_t>(float(i) - 1.5f); });
+  expect_each(tile::bitcast<float>(bits), [](int64_t i) { return float(i) - 1.5f; });
+  auto h = tile::bitcast<int16_t>(tile::full<tile::f16, 2>(tile::f16(1.0f)));
+  expect_each(h, [](int64_t) { return int16_t(0x3c00); });
 }
 
 TEST(Tile, MultiDimensionalElementwise) {
