@@ -16,6 +16,8 @@ for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
 done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-control-flow.cpp" -o "$carry/control_flow.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-nested-partition.cpp" \
+  -o "$carry/nested_partition.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
   -I"${CUDA_HOME:-/usr/local/cuda}/include"

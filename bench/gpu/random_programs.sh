@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On a GPU machine: builds the random programs that prepare.sh generated and compiled to CUDA
-# (.device-carry/random/*.cu) and the softmax and gemm examples, and runs them. Each random program
+# (.device-carry/random/*.cu), the softmax and gemm examples and the nested-partition test, and
+# runs them. Each random program
 # runs on the GPU and on the CPU backend with the same fresh random inputs and compares every
 # element; the summary counts programs and mismatches. Writes ${OUT:-/tmp/tilecc-gpu}/random.log.
 set -uo pipefail
@@ -16,7 +17,8 @@ echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for cu in .device-carry/random/*.cu .device-carry/softmax.cu .device-carry/gemm.cu; do
+for cu in .device-carry/random/*.cu .device-carry/softmax.cu .device-carry/gemm.cu \
+          .device-carry/nested_partition.cu; do
   "${nvcc_cmd[@]}" "$cu" -L"$work" -ltile_rt -lpthread -o "$work/$(basename "$cu" .cu)" \
     > "$work/$(basename "$cu" .cu).build.log" 2>&1 &
   pids+=($!)
@@ -30,6 +32,7 @@ done
 for args in "" "1 1 1" "65 63 33" "1024 1024 1024" "17 300 5"; do
   "$work/gemm" $args || status=1
 done
+"$work/nested_partition" || status=1
 echo "== random programs (seed ${SEED:-1})"
 total=0; bad=0
 for bin in "$work"/random_*; do
