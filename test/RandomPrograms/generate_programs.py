@@ -16,6 +16,7 @@ and exits non-zero when any kernel disagrees.
 import argparse
 import os
 import random
+import re
 
 MAX_ELEMENTS = 4096
 GRID = 3
@@ -26,8 +27,12 @@ class Value:
     computed identically on every backend (no floating-point rounding order involved), so
     comparisons, argmax and float-to-int casts of them agree exactly."""
 
-    def __init__(self, name, dtype, shape, exact):
+    def __init__(self, name, dtype, shape, exact, nan=False):
         self.name, self.dtype, self.shape, self.exact = name, dtype, list(shape), exact
+        # May hold NaN (floats bitcast from negative integers). A user combiner like
+        # `a < b ? b : a` is not associative once NaNs are involved, so reduce and scan with
+        # such lambdas would break their contract; the built-in reductions stay well defined.
+        self.nan = nan
 
     @property
     def numel(self):
@@ -69,7 +74,10 @@ class Program:
         name = "v%d" % self.counter
         self.counter += 1
         self.lines.append("  auto %s = %s;" % (name, expr))
-        v = Value(name, dtype, shape, exact)
+        # A NaN flows into everything computed from a value that may hold one.
+        used = set(re.findall(r"\bv\d+\b", expr))
+        nan = dtype != "int32_t" and any(w.nan and w.name in used for w in self.values)
+        v = Value(name, dtype, shape, exact, nan or "tile::bitcast<float>" in expr)
         self.values.append(v)
         return v
 
@@ -214,7 +222,7 @@ class Program:
                             "tile::%s<%d>(%s)" % (kind, axis, v.name))
 
     def op_user_reduce(self, v):
-        if v.dtype == "tile::f16":
+        if v.dtype == "tile::f16" or v.nan:
             return None
         axis = self.rng.randrange(len(v.shape))
         t = v.dtype
@@ -227,7 +235,7 @@ class Program:
 
     def op_scan(self, v):
         axis = self.rng.randrange(len(v.shape))
-        if v.dtype != "tile::f16" and self.rng.random() < 0.4:
+        if v.dtype != "tile::f16" and not v.nan and self.rng.random() < 0.4:
             t = v.dtype
             f = "[](%s a, %s b) { return a < b ? b : a; }" % (t, t)
             return self.new(t, v.shape, v.exact, "tile::scan<%d>(%s, -1000, %s)" % (axis, v.name, f))
