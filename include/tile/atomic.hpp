@@ -56,26 +56,6 @@ T atomic_add_element(T& element, T v) {
   }
 }
 
-/// max/min as tile::max/min compute them (fmax/fmin for floating types).
-template <class T>
-T max_element_value(T x, T y) {
-  if constexpr (is_half_v<T>)
-    return T(std::fmax(static_cast<float>(x), static_cast<float>(y)));
-  else if constexpr (std::is_floating_point_v<T>)
-    return std::fmax(x, y);
-  else
-    return x < y ? y : x;
-}
-template <class T>
-T min_element_value(T x, T y) {
-  if constexpr (is_half_v<T>)
-    return T(std::fmin(static_cast<float>(x), static_cast<float>(y)));
-  else if constexpr (std::is_floating_point_v<T>)
-    return std::fmin(x, y);
-  else
-    return y < x ? y : x;
-}
-
 template <class T>
 T atomic_exchange_element(T& element, T v) {
   return std::atomic_ref<T>(element).exchange(v);
@@ -126,7 +106,7 @@ class Atomic {
   Tile<T, Ts...> atomic_max(const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_max: the element type cannot be bool");
     return update_tile(t, std::array<int64_t, sizeof...(Ts)>{(i * Ts)...}, [](T& e, T v) {
-      return detail::atomic_update(e, [v](T old) { return detail::max_element_value(old, v); });
+      return detail::atomic_update(e, [v](T old) { return detail::max_value(old, v); });
     });
   }
   /// Elementwise minimum (a NaN operand yields the other one).
@@ -134,7 +114,7 @@ class Atomic {
   Tile<T, Ts...> atomic_min(const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_min: the element type cannot be bool");
     return update_tile(t, std::array<int64_t, sizeof...(Ts)>{(i * Ts)...}, [](T& e, T v) {
-      return detail::atomic_update(e, [v](T old) { return detail::min_element_value(old, v); });
+      return detail::atomic_update(e, [v](T old) { return detail::min_value(old, v); });
     });
   }
   /// Replaces the elements with t's.
@@ -169,12 +149,12 @@ class Atomic {
   T atomic_max(T v, detail::index_t<Dims>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_max: the element type cannot be bool");
     T* e = element(Coords{i...});
-    return e ? detail::atomic_update(*e, [v](T old) { return detail::max_element_value(old, v); }) : T{};
+    return e ? detail::atomic_update(*e, [v](T old) { return detail::max_value(old, v); }) : T{};
   }
   T atomic_min(T v, detail::index_t<Dims>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_min: the element type cannot be bool");
     T* e = element(Coords{i...});
-    return e ? detail::atomic_update(*e, [v](T old) { return detail::min_element_value(old, v); }) : T{};
+    return e ? detail::atomic_update(*e, [v](T old) { return detail::min_value(old, v); }) : T{};
   }
   T atomic_exchange(T v, detail::index_t<Dims>... i) {
     T* e = element(Coords{i...});
