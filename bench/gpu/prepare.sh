@@ -10,7 +10,7 @@ rm -rf "$carry" && mkdir -p "$carry"
 for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
            examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
            examples/column_stats/column_stats.tile.cpp examples/softmax/softmax.tile.cpp \
-           examples/gemm/gemm.tile.cpp \
+           examples/gemm/gemm.tile.cpp examples/histogram/histogram.tile.cpp \
            bench/add_bandwidth.tile.cpp bench/op_overhead.tile.cpp; do
   name=$(basename "$src" .tile.cpp)
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
@@ -18,6 +18,7 @@ done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-control-flow.cpp" -o "$carry/control_flow.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-nested-partition.cpp" \
   -o "$carry/nested_partition.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-atomics.cpp" -o "$carry/atomics.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
   -I"${CUDA_HOME:-/usr/local/cuda}/include"

@@ -22,7 +22,7 @@ echo "== build tile_rt and the generated programs (sm_90a)"
 bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats softmax gemm control_flow add_bandwidth op_overhead; do
+for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram control_flow atomics add_bandwidth op_overhead; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -55,12 +55,18 @@ check "$work/softmax" 4097 1024
 check "$work/softmax" 1 1
 check "$work/gemm"
 check "$work/gemm" 65 63 33
+check "$work/histogram"
+check "$work/histogram" 1
+check "$work/histogram" 77777777
 check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
+check bash -c "'$work/atomics' | tee /dev/stderr | grep -q ', 0 failures'"
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/add" 100003
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/pipeline" 300 200 3
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/column_stats" 300 130 40 3 7
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/atomics"
+  check compute-sanitizer --tool racecheck --error-exitcode 3 "$work/histogram" 100000
 fi
 
 echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"

@@ -387,6 +387,8 @@ LogicalResult KernelEmitter::emit() {
       tileType = op->getResult(0).getType();
     else if (auto store = dyn_cast<tilegpu::GlobalStoreOp>(op))
       tileType = store.getValue().getType();
+    else if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))
+      tileType = atomic.getValue().getType();
     else if (auto constant = dyn_cast<arith::ConstantOp>(op))
       if (auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue()))
         if (!dense.isSplat())
@@ -442,18 +444,19 @@ LogicalResult KernelEmitter::emit() {
   // The signature and the prologue share the kernel's source line.
   std::string head = cat("__global__ void __launch_bounds__(", threads * perBlock, ") ", sym,
                          "(", params, params.empty() ? "" : ", ", "tile_dev::Grid grid) {");
-  std::string program = "blockIdx.x", tid = "threadIdx.x";
+  std::string program = "blockIdx.x";
+  threadId = "threadIdx.x";
   if (perBlock > 1) {
     head += cat(" const int64_t prog_ = int64_t(blockIdx.x) * ", perBlock, " + threadIdx.x / ",
                 threads, "; if (prog_ >= grid.size()) return;");
     program = "prog_";
-    tid = cat("threadIdx.x % ", threads);
+    threadId = cat("(threadIdx.x % ", threads, ")");
   }
   if (needsBlockIds)
     head += cat(" int64_t bid_[4]; grid.decompose(", program, ", bid_);");
   for (Layout &layout : layouts)
     if (layout.needsThread)
-      head += cat(" const tile_dev::Thread<", layout.alias, "> ", layout.thread, "(", tid, ");");
+      head += cat(" const tile_dev::Thread<", layout.alias, "> ", layout.thread, "(", threadId, ");");
   out.line(0, head, func.getLoc());
   if (failed(emitBlock(func.getBody().front(), 1)))
     return failure();

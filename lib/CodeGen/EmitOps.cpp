@@ -3,7 +3,7 @@
 // Supported: arith (constants, integer and float arithmetic, comparisons, select, casts,
 // min/max), math (elementwise functions), scf (for, if, while), tile.block_id/num_blocks/splat/
 // iota, tilegpu.array_dim/piece_shape/global_load/global_store, func.return; the ops that
-// exchange elements between threads are in EmitExchange.cpp. Anything else is an error on the
+// exchange elements between threads are in EmitExchange.cpp, atomic updates in EmitAtomic.cpp. Anything else is an error on the
 // op.
 //
 //===----------------------------------------------------------------------===//
@@ -181,6 +181,8 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitConstant(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);
+  if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))
+    return emitAtomic(atomic, indent);
   if (isa<scf::ForOp>(op))
     return emitFor(op, indent);
   if (isa<scf::IfOp>(op))

@@ -123,6 +123,8 @@ private:
   mlir::LogicalResult emitElementwise(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitConstant(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitGlobalAccess(mlir::Operation &op, unsigned indent);
+  // EmitAtomic.cpp.
+  mlir::LogicalResult emitAtomic(tilegpu::GlobalAtomicOp op, unsigned indent);
   mlir::LogicalResult emitFor(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitIf(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitWhile(mlir::Operation &op, unsigned indent);
@@ -178,6 +180,7 @@ private:
   llvm::SmallVector<Layout> layouts;
   llvm::DenseMap<mlir::Value, ValueInfo> values;
   bool needsBlockIds = false;
+  std::string threadId;   ///< C++ expression of the thread's index within its tile program
   unsigned counter = 0;
 };
 

@@ -65,11 +65,6 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
   SmallVector<Type> argTypes;
   for (const clang::ParmVarDecl *param : fn->parameters()) {
     ParamKind kind = classifyKernelParam(param);
-    if (kind == ParamKind::AtomicView)
-      return error(param->getLocation(), Rule::Unsupported,
-                   "the tile::Atomic parameter '" + param->getName().str() +
-                       "' (GPU code for atomic updates is not generated yet; the kernel runs on the "
-                       "CPU backend only)");
     Type type = convertType(param->getType(), kind == ParamKind::ExclusiveView);
     if (!type || kind == ParamKind::Invalid)
       return error(param->getLocation(), Rule::Unsupported,

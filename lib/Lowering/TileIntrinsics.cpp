@@ -125,6 +125,53 @@ static FailureOr<SmallVector<Value>> tileOffsets(KernelLowerer &lw, const Partit
   return offsets;
 }
 
+/// `a.atomic_<kind>(value, i...)` and `a.atomic_cas(expected, desired, i...)` on a
+/// tile::Atomic view: a tile value updates tile (i...) of its shape, a scalar element (i...).
+static LoweredOr lowerAtomicUpdate(KernelLowerer &lw, const clang::CXXMemberCallExpr *call,
+                                   Value view, ArrayRef<const clang::Expr *> args) {
+  llvm::StringRef name = call->getMethodDecl()->getName();
+  std::optional<TileClass> atomic = getTileClass(call->getImplicitObjectArgument()->getType());
+  bool isUnsignedInt = atomic && atomic->element->isIntegerType() &&
+                       !atomic->element->isBooleanType() && lw.isUnsigned(atomic->element);
+  std::optional<tile::AtomicKind> kind =
+      llvm::StringSwitch<std::optional<tile::AtomicKind>>(name)
+          .Case("atomic_add", tile::AtomicKind::Add)
+          .Case("atomic_max", isUnsignedInt ? tile::AtomicKind::Umax : tile::AtomicKind::Max)
+          .Case("atomic_min", isUnsignedInt ? tile::AtomicKind::Umin : tile::AtomicKind::Min)
+          .Case("atomic_exchange", tile::AtomicKind::Exchange)
+          .Case("atomic_cas", tile::AtomicKind::Cas)
+          .Default(std::nullopt);
+  size_t values = kind == tile::AtomicKind::Cas ? 2 : 1;
+  if (!kind || args.size() < values) {
+    (void)lw.unsupported(call, ("the atomic member '" + name + "'").str());
+    return failure();
+  }
+  FailureOr<Value> first = lw.lowerValue(args[0]);
+  FailureOr<Value> second = values == 2 ? lw.lowerValue(args[1]) : first;
+  if (failed(first) || failed(second))
+    return failure();
+  Value value = *second, expected = values == 2 ? *first : Value();
+  ArrayRef<const clang::Expr *> indices = args.drop_front(values);
+  SmallVector<Value> offsets;
+  if (auto tileType = dyn_cast<RankedTensorType>(value.getType())) {
+    FailureOr<SmallVector<Value>> tiled = tileOffsets(
+        lw, Partition{view, SmallVector<int64_t, 4>(tileType.getShape())}, indices, call);
+    if (failed(tiled))
+      return failure();
+    offsets = std::move(*tiled);
+  } else {
+    for (const clang::Expr *index : indices) {
+      FailureOr<Value> i = lw.lowerIndex(index);
+      if (failed(i))
+        return failure();
+      offsets.push_back(*i);
+    }
+  }
+  Location l = lw.loc(call);
+  auto op = lw.builder.create<tile::AtomicOp>(l, *kind, value, expected, view, offsets);
+  return Lowered(op.getOld());
+}
+
 LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
                                        const clang::FunctionDecl *callee) {
   llvm::StringRef name = callee->getName();
@@ -409,14 +456,18 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
   const clang::CXXMethodDecl *method = call->getMethodDecl();
   llvm::StringRef name = method->getName();
   Location l = loc(call);
-  if (isAtomicType(call->getImplicitObjectArgument()->getType())) {
-    (void)unsupported(call, ("the atomic update '" + name + "' (GPU atomics are not lowered yet)").str());
-    return failure();
-  }
   LoweredOr object = lowerExpr(call->getImplicitObjectArgument());
   if (failed(object))
     return failure();
   SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
+  if (isAtomicType(call->getImplicitObjectArgument()->getType()) && name.starts_with("atomic_")) {
+    auto *view = std::get_if<Value>(&*object);
+    if (!view || !*view) {
+      (void)unsupported(call, "an atomic update of something other than a kernel parameter");
+      return failure();
+    }
+    return lowerAtomicUpdate(*this, call, *view, args);
+  }
 
   if (auto *partition = std::get_if<Partition>(&*object)) {
     if (name == "load") {

@@ -44,6 +44,8 @@ Type KernelLowerer::convertType(clang::QualType type, bool exclusive) {
     if (cls->name == "Tensor")
       return tile::ViewType::get(ctx, shape, element,
                                  exclusive ? tile::Access::Exclusive : tile::Access::Shared);
+    if (cls->name == "Atomic")
+      return tile::ViewType::get(ctx, shape, element, tile::Access::Atomic);
     return {};
   }
   return convertScalarType(type);

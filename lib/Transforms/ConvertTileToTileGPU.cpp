@@ -10,6 +10,8 @@
 //  * `tile.load`/`tile.store` become `tilegpu.global_load`/`global_store` with offsets shifted by
 //    the origin, the piece's `starts` (exclusive views only) and `bounds`, and the layout's
 //    per-thread vector width along the fastest axis.
+//  * `tile.atomic` becomes `tilegpu.global_atomic` bounded by the array's extents (an atomic
+//    view is the whole array, like a shared one).
 //  * `tile.dim` becomes the valid extent (max(0, min(tile, array_dim - origin)) for a piece,
 //    array_dim for a shared view); `tile.piece_origin` becomes the origin (0 when shared).
 //
@@ -144,7 +146,7 @@ void ConvertTileToTileGPUPass::runOnOperation() {
   func::FuncOp func = getOperation();
   SmallVector<Operation *> work;
   func.walk([&](Operation *op) {
-    if (isa<tile::LoadOp, tile::StoreOp, tile::DimOp, tile::PieceOriginOp>(op))
+    if (isa<tile::LoadOp, tile::StoreOp, tile::AtomicOp, tile::DimOp, tile::PieceOriginOp>(op))
       work.push_back(op);
   });
 
@@ -174,6 +176,13 @@ void ConvertTileToTileGPUPass::runOnOperation() {
       b.create<tilegpu::GlobalStoreOp>(loc, store.getValue(), store.getView(), w.offsets,
                                        w.starts, w.bounds, *vector);
       store.erase();
+    } else if (auto atomic = dyn_cast<tile::AtomicOp>(op)) {
+      Window w = windowFor(b, loc, atomic.getView(), atomic.getOffsets());
+      auto lowered = b.create<tilegpu::GlobalAtomicOp>(
+          loc, atomic.getType(), atomic.getKindAttr(), atomic.getValue(), atomic.getExpected(),
+          atomic.getView(), w.offsets, w.bounds);
+      atomic.replaceAllUsesWith(lowered.getResult());
+      atomic.erase();
     } else if (auto dim = dyn_cast<tile::DimOp>(op)) {
       ViewGeometry geo(b, loc, dim.getView());
       dim.replaceAllUsesWith(geo.validExtent(dim.getAxis()));

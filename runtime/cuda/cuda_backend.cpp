@@ -50,7 +50,8 @@ std::string device_name(int ordinal) {
 void* allocate(int ordinal, std::size_t bytes) {
   use_device(ordinal);
   void* p = nullptr;
-  const cudaError_t e = cudaMalloc(&p, bytes);
+  // Whole 32-bit words: a byte-wide atomic update swaps the aligned word that holds its byte.
+  const cudaError_t e = cudaMalloc(&p, (bytes + 3) / 4 * 4);
   if (e != cudaSuccess) {
     (void)cudaGetLastError();
     throw Error("tile: cannot allocate " + std::to_string(bytes) +

@@ -849,4 +849,172 @@ TILE_DEV_D __nv_bfloat16 fma(__nv_bfloat16 a, __nv_bfloat16 b, __nv_bfloat16 c) 
   return __float2bfloat16(::fmaf(__bfloat162float(a), __bfloat162float(b), __bfloat162float(c)));
 }
 
+//===----------------------------------------------------------------------===//
+// Atomic updates
+//===----------------------------------------------------------------------===//
+//
+// `tilegpu.global_atomic`: each element update is one atomic read-modify-write of global memory,
+// computed exactly as the CPU reference does (tile/atomic.hpp). CUDA's native atomics serve
+// where they give that result; otherwise a compare-and-swap loop applies the rule: 16-bit
+// elements swap 16 bits, bytes swap the aligned 32-bit word that holds them (the runtime
+// allocates arrays in whole words).
+
+/// The update `tilegpu.global_atomic` names (umax/umin compare integers as unsigned).
+enum class Rmw { add, max, min, umax, umin, exchange, cas };
+
+namespace detail {
+template <class T>
+using UnsignedOf = std::conditional_t<
+    sizeof(T) == 1, unsigned char,
+    std::conditional_t<sizeof(T) == 2, unsigned short,
+                       std::conditional_t<sizeof(T) == 4, unsigned int, unsigned long long>>>;
+
+template <class T>
+TILE_DEV_D UnsignedOf<T> bits_of(T x) {
+  UnsignedOf<T> u;
+  memcpy(&u, &x, sizeof(T));
+  return u;
+}
+template <class T>
+TILE_DEV_D T of_bits(UnsignedOf<T> u) {
+  T x;
+  memcpy(&x, &u, sizeof(T));
+  return x;
+}
+
+/// Atomically replaces *p by f(*p) and returns the old value. When f leaves the bits as they
+/// are, the load was the atomic step and nothing is written.
+template <class T, class F>
+TILE_DEV_D T atomic_update(T* p, F f) {
+  if constexpr (sizeof(T) == 1) {
+    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    unsigned int* word = reinterpret_cast<unsigned int*>(a & ~uintptr_t(3));
+    const unsigned shift = unsigned(a & 3u) * 8u;
+    unsigned int seen = *reinterpret_cast<volatile unsigned int*>(word);
+    for (;;) {
+      const unsigned char bits = (unsigned char)(seen >> shift);
+      const T old = of_bits<T>(bits);
+      const unsigned char next = bits_of(f(old));
+      if (next == bits) return old;
+      const unsigned int want = (seen & ~(0xffu << shift)) | (unsigned(next) << shift);
+      const unsigned int got = atomicCAS(word, seen, want);
+      if (got == seen) return old;
+      seen = got;
+    }
+  } else {
+    using U = UnsignedOf<T>;
+    U* q = reinterpret_cast<U*>(p);
+    U seen = *reinterpret_cast<volatile U*>(q);
+    for (;;) {
+      const T old = of_bits<T>(seen);
+      const U next = bits_of(f(old));
+      if (next == seen) return old;
+      const U got = atomicCAS(q, seen, next);
+      if (got == seen) return old;
+      seen = got;
+    }
+  }
+}
+}  // namespace detail
+
+/// One element update of *p with `v` (and `expected`, for cas); returns the old value.
+template <Rmw K, class T>
+TILE_DEV_D T rmw(T* p, T v, T expected) {
+  using detail::atomic_update;
+  using detail::bits_of;
+  using detail::of_bits;
+  using U = detail::UnsignedOf<T>;
+  constexpr bool wide = sizeof(T) == 4 || sizeof(T) == 8;
+  constexpr bool integer = std::is_integral_v<T>;
+  if constexpr (K == Rmw::add) {
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>)
+      return atomicAdd(p, v);
+    else if constexpr (integer && wide)  // two's complement: one add for either signedness
+      return of_bits<T>(atomicAdd(reinterpret_cast<U*>(p), bits_of(v)));
+    else
+      return atomic_update(p, [v](T o) { return T(o + v); });
+  } else if constexpr (K == Rmw::max || K == Rmw::min) {
+    constexpr bool mx = K == Rmw::max;
+    if constexpr (!integer) {
+      return atomic_update(p, [v](T o) { return mx ? maxnumf(o, v) : minnumf(o, v); });
+    } else if constexpr (wide) {
+      using S = std::conditional_t<sizeof(T) == 4, int, long long>;
+      S* q = reinterpret_cast<S*>(p);
+      return T(mx ? atomicMax(q, S(v)) : atomicMin(q, S(v)));
+    } else {
+      return atomic_update(p, [v](T o) { return mx ? smax(o, v) : smin(o, v); });
+    }
+  } else if constexpr (K == Rmw::umax || K == Rmw::umin) {
+    static_assert(integer, "tilecc: umax/umin need integer elements");
+    constexpr bool mx = K == Rmw::umax;
+    if constexpr (wide) {
+      U* q = reinterpret_cast<U*>(p);
+      return of_bits<T>(mx ? atomicMax(q, bits_of(v)) : atomicMin(q, bits_of(v)));
+    } else {
+      return atomic_update(p, [v](T o) {
+        const U a = bits_of(o), b = bits_of(v);
+        return (mx ? a < b : b < a) ? v : o;
+      });
+    }
+  } else if constexpr (K == Rmw::exchange) {
+    if constexpr (wide)
+      return of_bits<T>(atomicExch(reinterpret_cast<U*>(p), bits_of(v)));
+    else
+      return atomic_update(p, [v](T) { return v; });
+  } else {
+    if constexpr (sizeof(T) >= 2)
+      return of_bits<T>(atomicCAS(reinterpret_cast<U*>(p), bits_of(expected), bits_of(v)));
+    else
+      return atomic_update(p, [v, expected](T o) { return bits_of(o) == bits_of(expected) ? v : o; });
+  }
+}
+
+/// Tile update: register r of this thread updates the element at off + coord(r) when it lies
+/// in [0, bounds), and receives its old value (zero when dropped). Copies a replicating layout
+/// does not own make no update and receive zero (see `share_owned`).
+template <Rmw K, class L, class T, int R>
+TILE_DEV_D void atomic_tile(T (&old)[L::elems], const View<T, R>& v, const Thread<L>& t,
+                            const T (&src)[L::elems], const T (&expected)[L::elems],
+                            const int64_t (&off)[R], const int64_t (&hi)[R]) {
+  static_assert(L::rank == R, "tilecc: tile and view ranks differ");
+  const bool acts = !L::replicates || t.owner;
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) {
+    old[r] = T{};
+    int64_t lin = 0;
+    bool ok = acts;
+#pragma unroll
+    for (int d = 0; d < R; ++d) {
+      const int64_t c = off[d] + t.coord(r, d);
+      ok = ok && c >= 0 && c < hi[d];
+      lin += c * v.strides[d];
+    }
+    if (ok) old[r] = rmw<K>(v.data + lin, src[r], expected[r]);
+  }
+}
+
+/// Element update of the element at `at` when it lies in [0, bounds); else the old value is
+/// zero. Made by one thread of the program.
+template <Rmw K, class T, int R>
+TILE_DEV_D T atomic_element(const View<T, R>& v, const int64_t (&at)[R], const int64_t (&hi)[R],
+                            std::type_identity_t<T> value, std::type_identity_t<T> expected) {
+  int64_t lin = 0;
+#pragma unroll
+  for (int d = 0; d < R; ++d) {
+    if (at[d] < 0 || at[d] >= hi[d]) return T{};
+    lin += at[d] * v.strides[d];
+  }
+  return rmw<K>(v.data + lin, value, expected);
+}
+
+/// Gives every copy of a replicated tile its owner's registers, through shared memory `s`.
+template <class L, class T>
+TILE_DEV_D void share_owned(T (&x)[L::elems], const Thread<L>& t, T* s) {
+  __syncthreads();
+  to_shared(s, t, x);
+  __syncthreads();
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) x[r] = s[t.linear(r)];
+}
+
 }  // namespace tile_dev

@@ -2,6 +2,7 @@
 #include "tilecc/Dialect/Tile/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -46,6 +47,35 @@ LogicalResult StoreOp::verify() {
     return emitOpError() << "cannot store through a " << stringifyAccess(view.getAccess())
                          << " view; only this program's exclusive piece is writable";
   return verifyAccess(*this, view, getValue().getType(), getOffsets().size());
+}
+
+LogicalResult AtomicOp::verify() {
+  ViewType view = getView().getType();
+  if (view.getAccess() != Access::Atomic)
+    return emitOpError() << "needs an atomic view, not a " << stringifyAccess(view.getAccess())
+                         << " one";
+  Type element = getElementTypeOrSelf(getValue().getType());
+  if (element != view.getElementType())
+    return emitOpError() << "updates " << view.getElementType() << " elements with "
+                         << element;
+  if (auto tile = dyn_cast<RankedTensorType>(getValue().getType())) {
+    if (failed(verifyAccess(*this, view, tile, getOffsets().size())))
+      return failure();
+  } else if (getOffsets().size() != view.getRank()) {
+    return emitOpError() << "expected " << view.getRank() << " offsets, got "
+                         << getOffsets().size();
+  }
+  bool cas = getKind() == AtomicKind::Cas;
+  if (cas != bool(getExpected()))
+    return emitOpError(cas ? "cas needs an expected value" : "only cas takes an expected value");
+  if (cas && getExpected().getType() != getValue().getType())
+    return emitOpError("the expected value's type differs from the stored value's");
+  AtomicKind kind = getKind();
+  if (kind != AtomicKind::Exchange && kind != AtomicKind::Cas && element.isInteger(1))
+    return emitOpError() << stringifyAtomicKind(kind) << " is not defined on i1";
+  if ((kind == AtomicKind::Umax || kind == AtomicKind::Umin) && !isa<IntegerType>(element))
+    return emitOpError() << stringifyAtomicKind(kind) << " needs integer elements";
+  return success();
 }
 
 LogicalResult SplatOp::verify() {

@@ -35,6 +35,15 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
   return split;
 }
 
+bool tilegpu::replicates(BlockedLayoutAttr layout, ArrayRef<int64_t> shape) {
+  for (auto [axis, extent] : llvm::enumerate(shape))
+    if (int64_t(layout.getSizePerThread()[axis]) * layout.getThreadsPerWarp()[axis] *
+            layout.getWarpsPerBlock()[axis] >
+        extent)
+      return true;
+  return false;
+}
+
 /// Appends a part of `elements` elements of `type` (plus `carries` more for a scan).
 static void addPart(Scratch &s, Type type, int64_t elements, int64_t carries = 0) {
   int64_t bytes = elementBytes(type);
@@ -75,6 +84,20 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     auto type = cast<RankedTensorType>(cat.getLhs().getType());
     addPart(s, type.getElementType(), 2 * type.getNumElements());
+  } else if (auto atomic = dyn_cast<GlobalAtomicOp>(op)) {
+    // The old values reach the threads that did not make the update: copies of a replicating
+    // layout, or every thread but 0 for a scalar update.
+    if (atomic.getOld().use_empty())
+      return std::nullopt;
+    auto type = dyn_cast<RankedTensorType>(atomic.getValue().getType());
+    if (!type) {
+      addPart(s, atomic.getValue().getType(), 1);
+    } else {
+      auto layout = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
+      if (!layout || !replicates(layout, type.getShape()))
+        return std::nullopt;
+      addPart(s, type.getElementType(), type.getNumElements());
+    }
   } else {
     return std::nullopt;
   }

@@ -36,5 +36,20 @@ LogicalResult GlobalStoreOp::verify() {
                             getOffsets().size(), getStarts().size(), getBounds().size());
 }
 
+LogicalResult GlobalAtomicOp::verify() {
+  tile::ViewType view = getView().getType();
+  if (view.getAccess() != tile::Access::Atomic)
+    return emitOpError("updates a view that is not atomic");
+  if (bool(getExpected()) != (getKind() == tile::AtomicKind::Cas))
+    return emitOpError("takes an expected value exactly when it is a cas");
+  if (auto tile = dyn_cast<RankedTensorType>(getValue().getType()))
+    return verifyGlobalAccess(*this, view, tile, getOffsets().size(), 0, getBounds().size());
+  if (getValue().getType() != view.getElementType() || getOffsets().size() != view.getRank() ||
+      getBounds().size() != view.getRank())
+    return emitOpError("expected an element of the view's type, and one offset and one bound "
+                       "per axis");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUOps.cpp.inc"

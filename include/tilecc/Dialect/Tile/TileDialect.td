@@ -36,6 +36,17 @@ def Tile_Access : I32EnumAttr<"Access", "how a tile program may use a view", [
   let genSpecializedAttr = 0;
 }
 
+def Tile_AtomicKind : I32EnumAttr<"AtomicKind", "an atomic read-modify-write update", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">,
+    I32EnumAttrCase<"Umax", 3, "umax">,
+    I32EnumAttrCase<"Umin", 4, "umin">,
+    I32EnumAttrCase<"Exchange", 5, "exchange">,
+    I32EnumAttrCase<"Cas", 6, "cas">]> {
+  let cppNamespace = "::tilecc::tile";
+}
+
 def Tile_ViewType : TypeDef<Tile_Dialect, "View"> {
   let mnemonic = "view";
   let summary = "a view of global memory";

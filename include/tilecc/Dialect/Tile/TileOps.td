@@ -86,6 +86,35 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_AtomicOp : Tile_Op<"atomic", [AttrSizedOperandSegments,
+                                      AllTypesMatch<["value", "old"]>,
+                                      MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "atomic read-modify-write of a tile or one element of an atomic view";
+  let description = [{
+    With a tile `value`, updates the value-shaped window at element `offsets` of the view;
+    with a scalar, the one element at `offsets`. Each element update is atomic on its own: `add`,
+    `max`/`min` (signed integers, or floats where a NaN operand yields the other one),
+    `umax`/`umin` (unsigned integers), `exchange`, and `cas`, which stores `value` where the
+    element's bits equal `expected`'s. Elements past the view's extent are
+    dropped and read as zero. The result holds the old values.
+
+    `%old = tile.atomic add %t, %h[%i] : tensor<64xi32>, !tile.view<?xi32, atomic>`
+  }];
+  let arguments = (ins Tile_AtomicKind:$kind, AnyType:$value, Optional<AnyType>:$expected,
+                       Tile_ViewType:$view, Variadic<Index>:$offsets);
+  let results = (outs AnyType:$old);
+  let assemblyFormat = [{
+    $kind $value `,` $view `[` $offsets `]` (`expected` $expected^ `:` type($expected))?
+    attr-dict `:` type($value) `,` type($view)
+  }];
+  let builders = [OpBuilder<(ins "AtomicKind":$kind, "::mlir::Value":$value,
+                                 "::mlir::Value":$expected, "::mlir::Value":$view,
+                                 "::mlir::ValueRange":$offsets), [{
+    build($_builder, $_state, value.getType(), kind, value, expected, view, offsets);
+  }]>];
+  let hasVerifier = 1;
+}
+
 def Tile_SplatOp : Tile_Op<"splat", [Pure]> {
   let summary = "a tile with every element equal to a scalar";
   let arguments = (ins AnyType:$scalar);

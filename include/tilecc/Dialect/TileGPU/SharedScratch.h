@@ -1,7 +1,7 @@
 //===- SharedScratch.h - the shared memory an op stages through -----*- C++ -*-===//
 //
-// Ops that move elements between the threads of a tile program (reductions, scans and the
-// shape ops) stage their operands in the block's dynamic shared memory. `getScratch` says how
+// Ops that move elements between the threads of a tile program (reductions, scans, the shape
+// ops, and atomic updates whose old values reach threads that did not make them) stage their operands in the block's dynamic shared memory. `getScratch` says how
 // many bytes an op needs under the layouts of its operands and where each operand's part
 // starts; the SharedMemoryPlanner places the whole buffer (`tilegpu.smem_offset`) and CodeGen
 // addresses the parts. Both must call this one function so that they agree.
@@ -39,6 +39,9 @@ struct Scratch {
 /// The scratch `op` needs in a tile program of `numThreads` threads, or nullopt when it needs
 /// none. Tile operands must carry `#tilegpu.blocked` layouts.
 std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
+
+/// True when a blocked layout over `shape` holds some elements in more than one thread.
+bool replicates(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
 
 /// The distinct warps along `axis` of a blocked layout over `shape` (the rest replicate).
 int64_t distinctWarps(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape, unsigned axis);

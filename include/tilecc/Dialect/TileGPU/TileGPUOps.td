@@ -123,4 +123,28 @@ def TileGPU_GlobalStoreOp : TileGPU_Op<"global_store", [MemoryEffects<[MemWrite]
   let hasVerifier = 1;
 }
 
+def TileGPU_GlobalAtomicOp : TileGPU_Op<"global_atomic", [AttrSizedOperandSegments,
+    AllTypesMatch<["value", "old"]>, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "atomic updates of a distributed tile or one element in global memory";
+  let description = [{
+    `tile.atomic` in whole-array coordinates: element `k` of a tile `value` updates the array
+    element at `offsets + k` when `offsets + k < bounds` on every axis (else it is dropped and
+    its old value reads zero); a scalar `value` updates the element at `offsets`. Each element
+    is updated exactly once: where the layout replicates the tile, the owning copy updates and
+    the old values reach the copies through shared memory; a scalar update is made by thread 0
+    and its old value broadcast the same way (`tilegpu.smem_offset`, only when the result is
+    used).
+
+    `%o = tilegpu.global_atomic max %t, %h[%i] bounds [%n] : tensor<64xf32, #L>, !tile.view<?xf32, atomic>`
+  }];
+  let arguments = (ins Tile_AtomicKind:$kind, AnyType:$value, Optional<AnyType>:$expected,
+                       Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$bounds);
+  let results = (outs AnyType:$old);
+  let assemblyFormat = [{
+    $kind $value `,` $view `[` $offsets `]` `bounds` `[` $bounds `]`
+    (`expected` $expected^ `:` type($expected))? attr-dict `:` type($value) `,` type($view)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TILECC_DIALECT_TILEGPU_OPS
