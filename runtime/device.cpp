@@ -183,6 +183,14 @@ void* gpu_stream(const Device& device) {
   no_cuda();
 }
 
+CheckRecord* gpu_check_record(const Device& device) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::check_record(device.ordinal());
+#endif
+  (void)device;
+  return nullptr;
+}
+
 void gpu_check(const Device& device, int err, const char* kernel, const char* source) {
 #if defined(TILE_RT_HAS_CUDA)
   cuda::check_launch(device.ordinal(), err, kernel, source);

@@ -380,7 +380,7 @@ LogicalResult KernelEmitter::emit() {
 
   // Which per-thread maps and program coordinates the body needs.
   func.walk([&](Operation *op) {
-    if (isa<tile::BlockIdOp>(op))
+    if (isa<tile::BlockIdOp, tile::CheckOp, tile::PrintOp>(op))
       needsBlockIds = true;
     Type tileType;
     if (isa<tilegpu::GlobalLoadOp, tile::IotaOp>(op))
@@ -389,6 +389,8 @@ LogicalResult KernelEmitter::emit() {
       tileType = store.getValue().getType();
     else if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))
       tileType = atomic.getValue().getType();
+    else if (auto print = dyn_cast<tile::PrintOp>(op))
+      tileType = print.getValue().getType();
     else if (auto constant = dyn_cast<arith::ConstantOp>(op))
       if (auto dense = llvm::dyn_cast<DenseElementsAttr>(constant.getValue()))
         if (!dense.isSplat())

@@ -3,7 +3,7 @@
 // Supported: arith (constants, integer and float arithmetic, comparisons, select, casts,
 // min/max), math (elementwise functions), scf (for, if, while), tile.block_id/num_blocks/splat/
 // iota, tilegpu.array_dim/piece_shape/global_load/global_store, func.return; the ops that
-// exchange elements between threads are in EmitExchange.cpp, atomic updates in EmitAtomic.cpp. Anything else is an error on the
+// exchange elements between threads are in EmitExchange.cpp, atomic updates in EmitAtomic.cpp, check and print in EmitDebug.cpp. Anything else is an error on the
 // op.
 //
 //===----------------------------------------------------------------------===//
@@ -183,6 +183,10 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitGlobalAccess(op, indent);
   if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))
     return emitAtomic(atomic, indent);
+  if (auto check = dyn_cast<tile::CheckOp>(op))
+    return emitCheck(check, indent);
+  if (auto print = dyn_cast<tile::PrintOp>(op))
+    return emitPrint(print, indent);
   if (isa<scf::ForOp>(op))
     return emitFor(op, indent);
   if (isa<scf::IfOp>(op))

@@ -125,6 +125,9 @@ private:
   mlir::LogicalResult emitGlobalAccess(mlir::Operation &op, unsigned indent);
   // EmitAtomic.cpp.
   mlir::LogicalResult emitAtomic(tilegpu::GlobalAtomicOp op, unsigned indent);
+  // EmitDebug.cpp.
+  mlir::LogicalResult emitCheck(tile::CheckOp op, unsigned indent);
+  mlir::LogicalResult emitPrint(tile::PrintOp op, unsigned indent);
   mlir::LogicalResult emitFor(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitIf(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitWhile(mlir::Operation &op, unsigned indent);

@@ -311,6 +311,31 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(builder.create<tile::MmaOp>(l, result, *a, *b, acc).getResult());
   }
 
+  if (name == "check" || name == "print") {
+    // tile::check(cond, "message") and tile::print("label", value): the text is a literal.
+    unsigned textArg = name == "check" ? 1 : 0;
+    const auto *text = call->getNumArgs() > textArg
+                           ? dyn_cast<clang::StringLiteral>(call->getArg(textArg)->IgnoreImpCasts())
+                           : nullptr;
+    if (!text) {
+      (void)unsupported(call, ("tile::" + name + " with a message that is not a string literal").str());
+      return failure();
+    }
+    FailureOr<Value> v = lowerValue(call->getArg(1 - textArg));
+    if (failed(v))
+      return failure();
+    if (name == "check") {
+      Value cond = convert(*v, call->getArg(0)->getType(), ast.BoolTy, l);
+      builder.create<tile::CheckOp>(l, cond, text->getString());
+    } else {
+      clang::QualType element = elementOf(call->getArg(1)->getType());
+      auto print = builder.create<tile::PrintOp>(l, text->getString(), *v);
+      if (element->isUnsignedIntegerType() && !element->isBooleanType())
+        print.setIsUnsigned(true);
+    }
+    return Lowered(Value());
+  }
+
   if (std::optional<LoweredOr> shaped = lowerShapeCall(call, callee))
     return *shaped;
   if (std::optional<LoweredOr> reduced = lowerReductionCall(call, callee))

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <string>
 
+#include "tile/detail/abi.hpp"
 #include "tile/error.hpp"
 
 namespace tile::cuda {
@@ -30,7 +31,48 @@ std::string kernel_context(const char* kernel, const char* source) {
   return s;
 }
 
+/// Each device's tile::check record: host memory its kernels write through.
+struct CheckRecords {
+  std::array<detail::CheckRecord*, kMaxDevices> host{};
+  std::array<detail::CheckRecord*, kMaxDevices> device{};
+  std::array<std::once_flag, kMaxDevices> once;
+};
+CheckRecords& check_records() {
+  static CheckRecords records;
+  return records;
+}
+
+/// A kernel failed a tile::check since the record was last read: report it and clear it.
+void raise_failed_check(int ordinal) {
+  detail::CheckRecord* r = check_records().host[static_cast<std::size_t>(ordinal)];
+  if (!r || *reinterpret_cast<volatile int32_t*>(&r->state) != 2) return;
+  std::string where = "(";
+  for (int a = 0; a < r->grid_rank && a < detail::kMaxRank; ++a)
+    where += (a ? ", " : "") + std::to_string(r->program[a]);
+  const std::string text = std::string("tile::launch<") + r->kernel + ">: tile::check failed at " +
+                           r->file + ":" + std::to_string(r->line) + " in tile program " + where +
+                           "): " + r->message;
+  *r = detail::CheckRecord{};
+  throw Error(text);
+}
+
 }  // namespace
+
+detail::CheckRecord* check_record(int ordinal) {
+  CheckRecords& records = check_records();
+  const auto i = static_cast<std::size_t>(ordinal);
+  std::call_once(records.once[i], [&] {
+    use_device(ordinal);
+    void* host = nullptr;
+    check(cudaHostAlloc(&host, sizeof(detail::CheckRecord), cudaHostAllocMapped), "cudaHostAlloc");
+    auto* record = new (host) detail::CheckRecord{};
+    void* device = nullptr;
+    check(cudaHostGetDevicePointer(&device, host, 0), "cudaHostGetDevicePointer");
+    records.host[i] = record;
+    records.device[i] = static_cast<detail::CheckRecord*>(device);
+  });
+  return records.device[i];
+}
 
 int device_count() noexcept {
   int n = 0;
@@ -112,6 +154,7 @@ void synchronize_stream(int ordinal, void* s, const char* kernel, const char* so
     (void)cudaGetLastError();
     throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
   }
+  raise_failed_check(ordinal);
 }
 
 void* event_record(int ordinal, void* s) {
@@ -129,7 +172,10 @@ void* event_record(int ordinal, void* s) {
 bool event_query(int ordinal, void* event, const char* kernel, const char* source) {
   use_device(ordinal);
   const cudaError_t e = cudaEventQuery(static_cast<cudaEvent_t>(event));
-  if (e == cudaSuccess) return true;
+  if (e == cudaSuccess) {
+    raise_failed_check(ordinal);
+    return true;
+  }
   if (e == cudaErrorNotReady) return false;
   (void)cudaGetLastError();
   throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
@@ -142,6 +188,7 @@ void event_wait(int ordinal, void* event, const char* kernel, const char* source
     (void)cudaGetLastError();
     throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
   }
+  raise_failed_check(ordinal);
 }
 
 void event_destroy(int ordinal, void* event) noexcept {

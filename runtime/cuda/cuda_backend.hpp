@@ -8,6 +8,10 @@
 #include <cstddef>
 #include <string>
 
+namespace tile::detail {
+struct CheckRecord;
+}
+
 namespace tile::cuda {
 
 int device_count() noexcept;
@@ -19,6 +23,9 @@ void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
 
 void* stream(int ordinal);
+/// The device address of the device's tile::check record; a failure recorded there is thrown
+/// by the next synchronisation (synchronize*, event_query, event_wait) on that device.
+detail::CheckRecord* check_record(int ordinal);
 void check_launch(int ordinal, int err, const char* kernel, const char* source);
 void synchronize(int ordinal, const char* kernel, const char* source);
 void synchronize_stream(int ordinal, void* stream, const char* kernel, const char* source);

@@ -30,6 +30,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -239,6 +240,7 @@ struct Grid {
   int32_t rank;
   int64_t extent[tile::detail::kMaxRank];
   const int32_t* map;  // program -> tile coordinates of a mapped partition, or null
+  tile::detail::CheckRecord* checks;  // where a failed tile::check is reported, or null
 
   /// The number of programs. Extents past the rank are 1, so the product runs over all
   /// kMaxRank axes with constant indices (a dynamic index would copy the kernel parameter to
@@ -275,6 +277,7 @@ inline Grid make_grid(const tile::detail::LaunchArgs& a) {
   g.rank = a.grid_rank < 1 ? 1 : a.grid_rank;
   for (int d = 0; d < tile::detail::kMaxRank; ++d) g.extent[d] = d < a.grid_rank ? a.grid[d] : 1;
   g.map = a.program_map;
+  g.checks = a.checks;
   return g;
 }
 
@@ -1015,6 +1018,119 @@ TILE_DEV_D void share_owned(T (&x)[L::elems], const Thread<L>& t, T* s) {
   __syncthreads();
 #pragma unroll
   for (int r = 0; r < L::elems; ++r) x[r] = s[t.linear(r)];
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging: tile.check and tile.print
+//===----------------------------------------------------------------------===//
+//
+// The formats are tile/debug.hpp's, so that a kernel prints the same lines on both backends.
+
+namespace detail {
+/// Appends `s` to the text at `p`, leaving room for the terminating zero before `end`.
+TILE_DEV_D void append(char*& p, char* end, const char* s) {
+  while (*s && p + 1 < end) *p++ = *s++;
+  *p = 0;
+}
+TILE_DEV_D void append(char*& p, char* end, long long v) {
+  char digits[24];
+  int n = 0;
+  unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+  do {
+    digits[n++] = char('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0 && p + 1 < end) *p++ = '-';
+  while (n && p + 1 < end) *p++ = digits[--n];
+  *p = 0;
+}
+}  // namespace detail
+
+/// "(i, j)": the program's coordinates, as tile/debug.hpp writes them.
+struct ProgramText {
+  char text[96];
+};
+TILE_DEV_D ProgramText program_text(const Grid& g, const int64_t (&bid)[tile::detail::kMaxRank]) {
+  ProgramText t;
+  char* p = t.text;
+  char* end = t.text + sizeof t.text;
+  detail::append(p, end, "(");
+  for (int a = 0; a < g.rank; ++a) {
+    if (a) detail::append(p, end, ", ");
+    detail::append(p, end, (long long)bid[a]);
+  }
+  detail::append(p, end, ")");
+  return t;
+}
+
+/// Records the first failed tile::check of the device (tile/detail/abi.hpp, CheckRecord).
+TILE_DEV_D void check_failed(const Grid& g, const int64_t (&bid)[tile::detail::kMaxRank],
+                             const char* kernel, const char* file, int line, const char* message) {
+  tile::detail::CheckRecord* r = g.checks;
+  if (!r || atomicCAS(&r->state, 0, 1) != 0) return;
+  r->line = line;
+  r->grid_rank = g.rank;
+  for (int a = 0; a < tile::detail::kMaxRank; ++a) r->program[a] = bid[a];
+  char* p = r->kernel;
+  detail::append(p, r->kernel + sizeof r->kernel, kernel);
+  p = r->file;
+  detail::append(p, r->file + sizeof r->file, file);
+  p = r->message;
+  detail::append(p, r->message + sizeof r->message, message);
+  __threadfence_system();
+  atomicExch(&r->state, 2);
+}
+
+/// One printed line: `[program P] label<index> = v`.
+template <class T>
+TILE_DEV_D void print_element(const char* program, const char* label, const char* index, T v,
+                              bool is_unsigned) {
+  if constexpr (std::is_same_v<T, bool>) {
+    printf("[program %s] %s%s = %d\n", program, label, index, v ? 1 : 0);
+  } else if constexpr (std::is_integral_v<T>) {
+    if (is_unsigned)
+      printf("[program %s] %s%s = %llu\n", program, label, index,
+             (unsigned long long)detail::bits_of(v));
+    else
+      printf("[program %s] %s%s = %lld\n", program, label, index, (long long)v);
+  } else if constexpr (std::is_same_v<T, double>) {
+    printf("[program %s] %s%s = %.17g\n", program, label, index, v);
+  } else {
+    printf("[program %s] %s%s = %.9g\n", program, label, index, double(cvt<float>(v)));
+  }
+}
+
+/// Prints every element of a tile in row-major order: the owners stage it in `s`, then the
+/// `leader` thread prints.
+template <class L, class T>
+TILE_DEV_D void print_tile(const char* label, const T (&x)[L::elems], const Thread<L>& t, T* s,
+                           const char* program, bool leader, bool is_unsigned) {
+  __syncthreads();
+  to_shared(s, t, x);
+  __syncthreads();
+  if (leader) {
+    int64_t numel = 1;
+    for (int d = 0; d < L::rank; ++d) numel *= L::shape(d);
+    for (int64_t k = 0; k < numel; ++k) {
+      int64_t coord[L::rank];
+      int64_t rest = k;
+      for (int d = L::rank - 1; d >= 0; --d) {
+        coord[d] = rest % L::shape(d);
+        rest /= L::shape(d);
+      }
+      char index[96];
+      char* p = index;
+      char* end = index + sizeof index;
+      detail::append(p, end, "[");
+      for (int d = 0; d < L::rank; ++d) {
+        if (d) detail::append(p, end, ", ");
+        detail::append(p, end, (long long)coord[d]);
+      }
+      detail::append(p, end, "]");
+      print_element(program, label, index, s[k], is_unsigned);
+    }
+  }
+  __syncthreads();
 }
 
 }  // namespace tile_dev

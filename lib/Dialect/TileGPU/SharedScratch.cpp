@@ -84,6 +84,11 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     auto type = cast<RankedTensorType>(cat.getLhs().getType());
     addPart(s, type.getElementType(), 2 * type.getNumElements());
+  } else if (auto print = dyn_cast<tile::PrintOp>(op)) {
+    auto type = dyn_cast<RankedTensorType>(print.getValue().getType());
+    if (!type)
+      return std::nullopt;
+    addPart(s, type.getElementType(), type.getNumElements());
   } else if (auto atomic = dyn_cast<GlobalAtomicOp>(op)) {
     // The old values reach the threads that did not make the update: copies of a replicating
     // layout, or every thread but 0 for a scalar update.

@@ -115,6 +115,37 @@ def Tile_AtomicOp : Tile_Op<"atomic", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+def Tile_CheckOp : Tile_Op<"check", [MemoryEffects<[MemWrite]>]> {
+  let summary = "fail the launch with a message unless a condition holds";
+  let description = [{
+    `condition` is an i1, or a tile of i1 that holds when every element is true. A failure
+    records the kernel, the op's source location, the program's coordinates and `message`
+    (the first failure of a launch wins); the program goes on. The runtime reports it as a
+    tile::Error.
+
+    `tile.check %ok, "values stay finite" : tensor<64xi1>`
+  }];
+  let arguments = (ins AnyTypeOf<[I1, TensorOf<[I1]>]>:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+}
+
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "print a scalar or every element of a tile, with the program's coordinates";
+  let description = [{
+    One line `[program (i, j)] label = v` for a scalar, `label[a, b] = v` per element of a tile
+    in row-major order (tile/debug.hpp gives the number formats). `is_unsigned` prints integers as
+    unsigned.
+
+    `tile.print "row", %t : tensor<4xf32>`
+  }];
+  let arguments = (ins StrAttr:$label, AnyType:$value, UnitAttr:$is_unsigned);
+  let assemblyFormat = "$label `,` $value attr-dict `:` type($value)";
+}
+
 def Tile_SplatOp : Tile_Op<"splat", [Pure]> {
   let summary = "a tile with every element equal to a scalar";
   let arguments = (ins AnyType:$scalar);

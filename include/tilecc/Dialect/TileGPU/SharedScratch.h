@@ -1,7 +1,7 @@
 //===- SharedScratch.h - the shared memory an op stages through -----*- C++ -*-===//
 //
 // Ops that move elements between the threads of a tile program (reductions, scans, the shape
-// ops, and atomic updates whose old values reach threads that did not make them) stage their operands in the block's dynamic shared memory. `getScratch` says how
+// ops, tile prints, and atomic updates whose old values reach threads that did not make them) stage their operands in the block's dynamic shared memory. `getScratch` says how
 // many bytes an op needs under the layouts of its operands and where each operand's part
 // starts; the SharedMemoryPlanner places the whole buffer (`tilegpu.smem_offset`) and CodeGen
 // addresses the parts. Both must call this one function so that they agree.
