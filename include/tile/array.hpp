@@ -239,9 +239,9 @@ struct ArrayAccess {
 
 template <class T>
 class Array {
-  static_assert(
-      element_type<T>,
-      "tile::Array: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(element_type<T>,
+                "tile::Array: the element type must be bool, a fixed-width integer, f16, bf16, "
+                "f8e4m3, f8e5m2, float, double or complex<float>");
 
  public:
   using value_type = T;

@@ -14,6 +14,8 @@
 //  * Element updates: `a.atomic_add(v, i, j, ...)` with a scalar v updates element (i, j, ...)
 //    and returns its old value (T{} when the element is out of range and the update dropped).
 //  * `a.shape(axis)` is the array's extent.
+//  * Element types: those of Tensor except f8e4m3, f8e5m2 and complex<float> (rejected at
+//    compile time), and atomic_add/max/min also reject bool.
 // Every element update is atomic on its own; a tile update is not atomic as a whole (the order
 // in which two programs' updates of one tile interleave is unspecified). On the CPU each element
 // update is a std::atomic_ref operation (a compare-and-swap loop where there is no direct one).
@@ -75,9 +77,12 @@ class Atomic {
                 "tile::Atomic: the rank must be between 1 and 4");
   static_assert(((Dims > 0 || Dims == dyn) && ...),
                 "tile::Atomic: every dimension must be positive or tile::dyn");
-  static_assert(
-      element_type<T>,
-      "tile::Atomic: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(element_type<T>,
+                "tile::Atomic: the element type must be bool, a fixed-width integer, f16, bf16, "
+                "f8e4m3, f8e5m2, float, double or complex<float>");
+  static_assert(!std::is_same_v<T, f8e4m3> && !std::is_same_v<T, f8e5m2> && !complex_element<T>,
+                "tile::Atomic: f8e4m3, f8e5m2 and complex<float> elements have no atomic updates; "
+                "accumulate into a float array (for complex, one for each part)");
 
  public:
   using value_type = T;

@@ -88,6 +88,11 @@ typedef struct DLManagedTensor {
 namespace tile {
 namespace detail {
 
+// The FP8 type codes of DLPack 1.1 (kDLFloat8_e4m3fn, kDLFloat8_e5m2), which the v0.8 enum
+// above and an older dlpack.h do not name; PyTorch's float8_e4m3fn and float8_e5m2 use them.
+inline constexpr uint8_t kDLFloat8_e4m3fn_code = 10;
+inline constexpr uint8_t kDLFloat8_e5m2_code = 12;
+
 /// The DLPack type code and bit width of element type T.
 template <class T>
 constexpr DLDataType dlpack_dtype() {
@@ -97,6 +102,12 @@ constexpr DLDataType dlpack_dtype() {
     return {kDLFloat, 16, 1};
   else if constexpr (std::is_same_v<T, bf16>)
     return {kDLBfloat, 16, 1};
+  else if constexpr (std::is_same_v<T, f8e4m3>)
+    return {kDLFloat8_e4m3fn_code, 8, 1};
+  else if constexpr (std::is_same_v<T, f8e5m2>)
+    return {kDLFloat8_e5m2_code, 8, 1};
+  else if constexpr (std::is_same_v<T, complex<float>>)
+    return {kDLComplex, 64, 1};
   else if constexpr (std::is_floating_point_v<T>)
     return {kDLFloat, static_cast<uint8_t>(8 * sizeof(T)), 1};
   else if constexpr (std::is_signed_v<T>)
@@ -106,6 +117,8 @@ constexpr DLDataType dlpack_dtype() {
 }
 
 inline std::string dlpack_dtype_str(DLDataType t) {
+  if (t.code == kDLFloat8_e4m3fn_code && t.bits == 8 && t.lanes == 1) return "float8_e4m3fn";
+  if (t.code == kDLFloat8_e5m2_code && t.bits == 8 && t.lanes == 1) return "float8_e5m2";
   static const char* const names[] = {"int", "uint", "float", "opaque", "bfloat", "complex", "bool"};
   std::string s = t.code < 7 ? names[t.code] : "code" + std::to_string(t.code);
   s += std::to_string(t.bits);

@@ -268,7 +268,8 @@ constexpr bool binds() {
     else
       return false;
   } else if constexpr (PT::kind == ParamKind::Scalar) {
-    return scalar_operand<S>;
+    // A complex value would lose its imaginary part in a real parameter.
+    return scalar_operand<S> && (!is_complex_v<S> || is_complex_v<std::remove_cvref_t<P>>);
   } else {
     return false;
   }
@@ -353,6 +354,9 @@ std::string check_argument(const S& s) {
     if constexpr (!scalar_operand<S>)
       return "a scalar parameter takes a value convertible to " + param_name<P>() + ", but was given " +
              describe_slot<S>();
+    else if constexpr (is_complex_v<S> && !is_complex_v<std::remove_cvref_t<P>>)
+      return "a " + param_name<P>() + " parameter cannot take " + describe_slot<S>() +
+             " (its imaginary part would be lost); pass tile::real(z)";
     else
       return "";
   }

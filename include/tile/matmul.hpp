@@ -6,9 +6,12 @@
 // a, b and acc). M, N, K and B are any dimensions a Tile allows.
 //
 // Numbers, as on the GPU:
-//  * The inputs a and b hold f16, bf16 or float (both the same); the accumulator and the result
-//    are float. Anything else is rejected at compile time, as are shapes that do not fit.
-//  * f16 and bf16 elements are converted to float, where each product a[m][k] * b[k][n] is exact.
+//  * The inputs a and b hold f16, bf16, float, or the f8 types: both the same type, except that
+//    f8e4m3 and f8e5m2 may be mixed (a of one, b of the other), as the FP8 tensor cores allow.
+//    The accumulator and the result are float. Anything else (complex included) is rejected at
+//    compile time, as are shapes that do not fit.
+//  * f16, bf16, f8e4m3 and f8e5m2 elements are converted to float (exactly), where each product
+//    a[m][k] * b[k][n] is exact.
 //  * float inputs run on TF32 tensor cores: each element of a and b is first rounded to TF32,
 //    i.e. its float bit pattern keeps the top 10 of the 23 mantissa bits, rounded to nearest
 //    with ties to even (a carry may raise the exponent, up to infinity); NaN and infinity are
@@ -17,7 +20,8 @@
 //  * result[m][n] = acc[m][n] + p_0 + p_1 + ... + p_{K-1} with p_k = a[m][k] * b[k][n], added
 //    in float in increasing k order, one rounding per addition. The GPU adds in another order,
 //    so results agree within float rounding, and exactly when every partial sum is exact (small
-//    integers, for instance).
+//    integers, for instance). (FP8 tensor cores may also keep fewer bits than float while they
+//    add; this float sum is the specification they approximate.)
 #pragma once
 
 #include <array>
@@ -44,15 +48,21 @@ constexpr float round_to_tf32(float x) {
 
 /// The input element types of tile::mma and tile::matmul.
 template <class T>
+inline constexpr bool mma_f8_input_v = std::is_same_v<T, f8e4m3> || std::is_same_v<T, f8e5m2>;
+template <class T>
 inline constexpr bool mma_input_v =
-    std::is_same_v<T, f16> || std::is_same_v<T, bf16> || std::is_same_v<T, float>;
+    std::is_same_v<T, f16> || std::is_same_v<T, bf16> || std::is_same_v<T, float> || mma_f8_input_v<T>;
+
+/// Whether a of A and b of B may be multiplied: the same type, or two f8 types.
+template <class A, class B>
+inline constexpr bool mma_input_pair_v = std::is_same_v<A, B> || (mma_f8_input_v<A> && mma_f8_input_v<B>);
 
 /// An input element as the tensor cores see it, in float.
 template <class T>
 constexpr float mma_operand(T x) {
   if constexpr (std::is_same_v<T, float>)
     return round_to_tf32(x);
-  else if constexpr (is_half_v<T>)
+  else if constexpr (is_narrow_float_v<T>)
     return static_cast<float>(x);
   else
     return 0.0f;  // rejected by check_mma
@@ -73,7 +83,7 @@ constexpr MmaProblem mma_problem() {
   constexpr int r = TA::rank;
   if (!(r == 2 || r == 3) || TB::rank != r || TC::rank != r) return MmaProblem::Rank;
   if (!mma_input_v<A>) return MmaProblem::InputType;
-  if (!std::is_same_v<A, typename TB::value_type>) return MmaProblem::MixedInputs;
+  if (!mma_input_pair_v<A, typename TB::value_type>) return MmaProblem::MixedInputs;
   if (!std::is_same_v<typename TC::value_type, float>) return MmaProblem::AccumulatorType;
   constexpr auto sa = TA::shape;
   constexpr auto sb = TB::shape;
@@ -97,12 +107,12 @@ constexpr void check_mma() {
                   "M x N) or batched rank-3 tiles (B x M x K times B x K x N, accumulator B x M x N)");
   else if constexpr (p == MmaProblem::InputType)
     static_assert(false_for_types<TA, TB, TC>,
-                  "tile::mma and tile::matmul: the input tiles must hold f16, bf16 or float; "
-                  "convert them with tile::cast<U>(t)");
+                  "tile::mma and tile::matmul: the input tiles must hold f16, bf16, f8e4m3, "
+                  "f8e5m2 or float; convert them with tile::cast<U>(t)");
   else if constexpr (p == MmaProblem::MixedInputs)
     static_assert(false_for_types<TA, TB, TC>,
-                  "tile::mma and tile::matmul: both input tiles must have the same element type; "
-                  "convert one with tile::cast<U>(t)");
+                  "tile::mma and tile::matmul: both input tiles must have the same element type "
+                  "(or both an f8 type); convert one with tile::cast<U>(t)");
   else if constexpr (p == MmaProblem::AccumulatorType)
     static_assert(false_for_types<TA, TB, TC>,
                   "tile::mma: the accumulator must be a float tile (the tensor cores accumulate "
@@ -163,7 +173,7 @@ using matmul_result_t = tile_of_t<float, matmul_shape<TA, TB>()>;
 
 }  // namespace detail
 
-/// acc + a x b on tensor cores: a is M x K, b is K x N (f16, bf16 or float, rounded to TF32),
+/// acc + a x b on tensor cores: a is M x K, b is K x N (f16, bf16, f8, or float rounded to TF32),
 /// acc and the result are float M x N; rank 3 multiplies B batches. See the header comment.
 template <class A, int64_t... SA, class B, int64_t... SB, class C, int64_t... SC>
 constexpr Tile<C, SC...> mma(const Tile<A, SA...>& a, const Tile<B, SB...>& b, const Tile<C, SC...>& acc) {

@@ -11,13 +11,15 @@
 // argmax and argmin). Axis must be in [0, rank).
 //
 // Numbers, as on the GPU:
-//  * sum, prod and cumsum reject Tile<bool>. Integers wrap around (two's complement). f16 and
-//    bf16 accumulate in float: a reduction rounds once at the end, a scan rounds each output.
-//    float and double may be added in any order (the GPU combines in a tree); this reference
-//    adds in index order.
+//  * sum, prod and cumsum reject Tile<bool>. Integers wrap around (two's complement). The narrow
+//    floats (f16, bf16, f8e4m3, f8e5m2) accumulate in float: a reduction rounds once at the end,
+//    a scan rounds each output. float, double and complex<float> (complex + and * of
+//    tile/core.hpp) may be combined in any order (the GPU combines in a tree); this reference
+//    combines in index order.
 //  * max and min fold with the rule of the elementwise tile::max / tile::min (fmax / fmin): a
 //    NaN is ignored unless every element is NaN. argmax / argmin give the smallest index whose
-//    element equals that max / min, and 0 when every element is NaN.
+//    element equals that max / min, and 0 when every element is NaN. Tile<bool> and complex
+//    tiles (no order) are rejected.
 //  * reduce and scan combine with f in index order here; the GPU combines in a tree, so f must
 //    be associative and commutative, and init an identity of f, for the results to agree.
 #pragma once
@@ -130,7 +132,8 @@ constexpr Lane<T> all_elements(const Tile<T, S...>& t) {
 }
 
 /// The type sum, prod and cumsum accumulate T in: integers in their wide unsigned type (so that
-/// they wrap without undefined behaviour), f16 and bf16 in float, float and double in themselves.
+/// they wrap without undefined behaviour), narrow floats in float, float, double and complex in
+/// themselves.
 template <class T>
 struct accumulator {
   using type = T;
@@ -139,7 +142,7 @@ template <integer_element T>
 struct accumulator<T> {
   using type = wide_unsigned_t<T>;
 };
-template <half T>
+template <narrow_float T>
 struct accumulator<T> {
   using type = float;
 };
@@ -153,10 +156,13 @@ constexpr void require_numeric_sum() {
                 "elements of a Tile<bool>, sum tile::cast<int32_t>(t)");
 }
 template <class T>
-constexpr void require_ordered() {
+constexpr void require_ordered_reduction() {
   static_assert(arithmetic_element<T>,
                 "tile::max, min, argmax and argmin reductions need a numeric tile; combine a "
                 "Tile<bool> with tile::reduce and | or &");
+  static_assert(!complex_element<T>,
+                "tile::max, min, argmax and argmin reductions need ordered elements: complex "
+                "numbers have no order; reduce tile::abs(t) or tile::real(t) instead");
 }
 template <class T, class F>
 constexpr void require_combiner() {
@@ -197,7 +203,7 @@ constexpr void accumulate_scan(Lane<T> x, T* out, int64_t stride, Op op) {
 template <class T>
 constexpr T lane_max(Lane<T> x) {
   T acc = x[0];
-  if constexpr (arithmetic_element<T>)
+  if constexpr (ordered_element<T>)
     for (int64_t k = 1; k < x.n; ++k) acc = max_value(acc, x[k]);
   return acc;
 }
@@ -205,7 +211,7 @@ constexpr T lane_max(Lane<T> x) {
 template <class T>
 constexpr T lane_min(Lane<T> x) {
   T acc = x[0];
-  if constexpr (arithmetic_element<T>)
+  if constexpr (ordered_element<T>)
     for (int64_t k = 1; k < x.n; ++k) acc = min_value(acc, x[k]);
   return acc;
 }
@@ -222,7 +228,7 @@ constexpr int32_t first_index_of(Lane<T> x, T best) {
 
 // ---- reductions along an axis ------------------------------------------------------------------
 
-/// The sum along Axis. Integers wrap around; f16/bf16 are added in float and rounded once.
+/// The sum along Axis. Integers wrap around; narrow floats are added in float and rounded once.
 template <int Axis, class T, int64_t... S>
 constexpr detail::reduced_t<T, Axis, S...> sum(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
@@ -230,7 +236,8 @@ constexpr detail::reduced_t<T, Axis, S...> sum(const Tile<T, S...>& t) {
       t, [](detail::Lane<T> x) { return detail::accumulate(x, std::plus<>{}); });
 }
 
-/// The product along Axis. Integers wrap around; f16/bf16 are multiplied in float and rounded once.
+/// The product along Axis. Integers wrap around; narrow floats are multiplied in float and rounded
+/// once.
 template <int Axis, class T, int64_t... S>
 constexpr detail::reduced_t<T, Axis, S...> prod(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
@@ -241,14 +248,14 @@ constexpr detail::reduced_t<T, Axis, S...> prod(const Tile<T, S...>& t) {
 /// The maximum along Axis (fmax for floating types: NaN only where every element is NaN).
 template <int Axis, class T, int64_t... S>
 constexpr detail::reduced_t<T, Axis, S...> max(const Tile<T, S...>& t) {
-  detail::require_ordered<T>();
+  detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, T>(t, [](detail::Lane<T> x) { return detail::lane_max(x); });
 }
 
 /// The minimum along Axis (fmin for floating types: NaN only where every element is NaN).
 template <int Axis, class T, int64_t... S>
 constexpr detail::reduced_t<T, Axis, S...> min(const Tile<T, S...>& t) {
-  detail::require_ordered<T>();
+  detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, T>(t, [](detail::Lane<T> x) { return detail::lane_min(x); });
 }
 
@@ -256,7 +263,7 @@ constexpr detail::reduced_t<T, Axis, S...> min(const Tile<T, S...>& t) {
 /// max<Axis>(t) there, 0 where every element is NaN.
 template <int Axis, class T, int64_t... S>
 constexpr detail::reduced_t<int32_t, Axis, S...> argmax(const Tile<T, S...>& t) {
-  detail::require_ordered<T>();
+  detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, int32_t>(
       t, [](detail::Lane<T> x) { return detail::first_index_of(x, detail::lane_max(x)); });
 }
@@ -265,7 +272,7 @@ constexpr detail::reduced_t<int32_t, Axis, S...> argmax(const Tile<T, S...>& t) 
 /// min<Axis>(t) there, 0 where every element is NaN.
 template <int Axis, class T, int64_t... S>
 constexpr detail::reduced_t<int32_t, Axis, S...> argmin(const Tile<T, S...>& t) {
-  detail::require_ordered<T>();
+  detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, int32_t>(
       t, [](detail::Lane<T> x) { return detail::first_index_of(x, detail::lane_min(x)); });
 }
@@ -286,8 +293,8 @@ constexpr detail::reduced_t<T, Axis, S...> reduce(const Tile<T, S...>& t, std::t
 
 // ---- scans -------------------------------------------------------------------------------------
 
-/// The inclusive prefix sum along Axis: out_i = t_0 + ... + t_i. Integers wrap around; f16/bf16
-/// accumulate in float and each output is rounded.
+/// The inclusive prefix sum along Axis: out_i = t_0 + ... + t_i. Integers wrap around; narrow
+/// floats accumulate in float and each output is rounded.
 template <int Axis, class T, int64_t... S>
 constexpr Tile<T, S...> cumsum(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
@@ -327,14 +334,14 @@ constexpr T prod(const Tile<T, S...>& t) {
 /// The largest element (the rules of max<Axis>).
 template <class T, int64_t... S>
 constexpr T max(const Tile<T, S...>& t) {
-  detail::require_ordered<T>();
+  detail::require_ordered_reduction<T>();
   return detail::lane_max(detail::all_elements(t));
 }
 
 /// The smallest element (the rules of min<Axis>).
 template <class T, int64_t... S>
 constexpr T min(const Tile<T, S...>& t) {
-  detail::require_ordered<T>();
+  detail::require_ordered_reduction<T>();
   return detail::lane_min(detail::all_elements(t));
 }
 

@@ -163,9 +163,9 @@ class Tensor {
                 "tile::Tensor: the rank must be between 1 and 4");
   static_assert(((Dims > 0 || Dims == dyn) && ...),
                 "tile::Tensor: every dimension must be positive or tile::dyn");
-  static_assert(
-      element_type<T>,
-      "tile::Tensor: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(element_type<T>,
+                "tile::Tensor: the element type must be bool, a fixed-width integer, f16, bf16, "
+                "f8e4m3, f8e5m2, float, double or complex<float>");
 
  public:
   using value_type = T;

@@ -1,7 +1,8 @@
 // tile/tile.hpp - the one header tile programs include.
 //
 // Kernel language (reference semantics on the CPU):
-//   tile/core.hpp        TILE_KERNEL / TILE_UNSAFE / TILE_TRUSTED, tile::dyn, f16, bf16, element traits
+//   tile/core.hpp        TILE_KERNEL / TILE_UNSAFE / TILE_TRUSTED, tile::dyn, f16, bf16, f8e4m3,
+//                        f8e5m2, complex<float>, element traits, element conversion
 //   tile/tile_value.hpp  tile::Tile<T, Dims...> and its operators, math, where, cast
 //   tile/shape.hpp       broadcast, reshape, permute, transpose, cat, extract
 //   tile/reduce.hpp      sum prod max min argmax argmin reduce (along an axis or whole), cumsum, scan

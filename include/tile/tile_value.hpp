@@ -7,8 +7,12 @@
 //   elementwise   + - * / %, unary -, == != < <= > >= (to Tile<bool>), & | ^ ~ << >>,
 //                 compound assignment (`t += x` is `t = t + x`); either operand of a binary
 //                 operator may be a scalar, which is converted to the tile's element type
+//                 (a complex scalar only into a complex tile)
 //   math          exp exp2 log log2 sqrt rsqrt sin cos tanh floor ceil (floating tiles),
-//                 abs min max (any number), pow fma (floating), f16/bf16 computed in float
+//                 abs (any number; the magnitude, a float tile, for complex), min max (ordered
+//                 numbers), pow fma (floating); f16, bf16, f8e4m3, f8e5m2 computed in float
+//   complex       real(t) imag(t) (float tiles), conj(t), make_complex(re, im); complex tiles
+//                 have + - * / == != and no ordering (< min max are rejected)
 //   selection     where(cond, a, b), cast<U>(t), bitcast<U>(t)
 // The code here is the CPU reference semantics of these operations; tilecc's GPU code matches
 // it. Integer + - * and unary - wrap around (two's complement); integer division by zero, and
@@ -49,9 +53,9 @@ struct tile_traits<Tile<T, D...>> {
 template <class X>
 inline constexpr bool is_tile_v = tile_traits<std::remove_cvref_t<X>>::is_tile;
 
-/// A value that broadcasts against a tile: any arithmetic type, f16 or bf16.
+/// A value that broadcasts against a tile: any arithmetic type, a narrow float or a complex.
 template <class X>
-concept scalar_operand = std::is_arithmetic_v<X> || is_half_v<X>;
+concept scalar_operand = std::is_arithmetic_v<X> || is_narrow_float_v<X> || is_complex_v<X>;
 template <class X>
 concept tile_operand = is_tile_v<X>;
 template <class X>
@@ -171,9 +175,9 @@ class Tile {
   static_assert(((Dims > 0) && ...), "tile::Tile: every dimension must be positive");
   static_assert(((Dims <= 0 || detail::is_pow2(Dims)) && ...),
                 "tile::Tile: every dimension must be a power of two");
-  static_assert(
-      element_type<T>,
-      "tile::Tile: the element type must be bool, a fixed-width integer, f16, bf16, float or double");
+  static_assert(element_type<T>,
+                "tile::Tile: the element type must be bool, a fixed-width integer, f16, bf16, "
+                "f8e4m3, f8e5m2, float, double or complex<float>");
 
  public:
   using value_type = T;
@@ -204,10 +208,14 @@ class Tile {
 namespace detail {
 template <class T, class X>
 constexpr T operand_at(const X& x, int64_t i) {
-  if constexpr (is_tile_v<X>)
+  if constexpr (is_tile_v<X>) {
     return TileAccess::storage(x)[static_cast<std::size_t>(i)];
-  else
+  } else {
+    static_assert(!is_complex_v<X> || is_complex_v<T>,
+                  "tile: a complex scalar operand needs a complex tile; it would lose its imaginary "
+                  "part (convert the tile with tile::cast<tile::complex<float>>(t))");
     return convert<T>(x);
+  }
 }
 }  // namespace detail
 
@@ -246,6 +254,21 @@ constexpr void require_arithmetic() {
   static_assert(arithmetic_element<T>,
                 "tile: arithmetic operators need a numeric tile; "
                 "Tile<bool> has & | ^ ~ instead");
+}
+/// For < <= > >=: every element type but complex (bool compares as 0 < 1).
+template <class T>
+constexpr void require_comparable() {
+  static_assert(!complex_element<T>,
+                "tile: complex numbers have no order: < <= > >= need a real tile; compare "
+                "tile::abs(t) or tile::real(t)");
+}
+/// For min and max.
+template <class T>
+constexpr void require_ordered() {
+  require_arithmetic<T>();
+  static_assert(!complex_element<T>,
+                "tile::min and tile::max: complex numbers have no order; compare tile::abs(t) or "
+                "tile::real(t)");
 }
 template <class T>
 constexpr void require_integer() {
@@ -364,25 +387,57 @@ template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto operator<(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  return detail::elementwise([](T x, T y) -> bool { return x < y; }, a, b);
+  detail::require_comparable<T>();
+  return detail::elementwise(
+      [](T x, T y) -> bool {
+        if constexpr (complex_element<T>)
+          return false;  // rejected above
+        else
+          return x < y;
+      },
+      a, b);
 }
 template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto operator<=(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  return detail::elementwise([](T x, T y) -> bool { return x <= y; }, a, b);
+  detail::require_comparable<T>();
+  return detail::elementwise(
+      [](T x, T y) -> bool {
+        if constexpr (complex_element<T>)
+          return false;  // rejected above
+        else
+          return x <= y;
+      },
+      a, b);
 }
 template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto operator>(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  return detail::elementwise([](T x, T y) -> bool { return x > y; }, a, b);
+  detail::require_comparable<T>();
+  return detail::elementwise(
+      [](T x, T y) -> bool {
+        if constexpr (complex_element<T>)
+          return false;  // rejected above
+        else
+          return x > y;
+      },
+      a, b);
 }
 template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto operator>=(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  return detail::elementwise([](T x, T y) -> bool { return x >= y; }, a, b);
+  detail::require_comparable<T>();
+  return detail::elementwise(
+      [](T x, T y) -> bool {
+        if constexpr (complex_element<T>)
+          return false;  // rejected above
+        else
+          return x >= y;
+      },
+      a, b);
 }
 
 template <class A, class B>
@@ -518,18 +573,25 @@ constexpr Tile<T, D...>& operator>>=(Tile<T, D...>& a, const B& b) {
 // ---- math ------------------------------------------------------------------------------------
 
 namespace detail {
-/// Applies a floating-point function elementwise; f16/bf16 elements are computed in float.
+/// Applies a floating-point function elementwise; narrow float elements are computed in float.
 template <class T, int64_t... D, class F>
 Tile<T, D...> float_unary(const Tile<T, D...>& t, F f) {
-  static_assert(floating_element<T>,
+  static_assert(!complex_element<T>,
                 "tile math: exp, exp2, log, log2, sqrt, rsqrt, sin, cos, tanh, floor, ceil, pow "
-                "and fma need a floating-point tile (float, double, f16 or bf16); use tile::cast");
+                "and fma are not defined on complex tiles (complex tiles have abs, conj, real "
+                "and imag)");
+  static_assert(floating_element<T> || complex_element<T>,
+                "tile math: exp, exp2, log, log2, sqrt, rsqrt, sin, cos, tanh, floor, ceil, pow "
+                "and fma need a floating-point tile (float, double, f16, bf16, f8e4m3 or f8e5m2); "
+                "use tile::cast");
   return elementwise(
       [&](T x) -> T {
-        if constexpr (is_half_v<T>)
+        if constexpr (is_narrow_float_v<T>)
           return T(f(static_cast<float>(x)));
-        else
+        else if constexpr (floating_element<T>)
           return f(x);
+        else
+          return x;  // rejected above
       },
       t);
 }
@@ -581,47 +643,58 @@ Tile<T, D...> ceil(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::ceil(x); });
 }
 
-/// |x|; integers wrap (abs of the most negative value is itself).
+/// |x|; integers wrap (abs of the most negative value is itself); floating types clear the sign
+/// bit. For a complex tile, the magnitudes as a float tile (see tile::abs(complex)).
 template <class T, int64_t... D>
-constexpr Tile<T, D...> abs(const Tile<T, D...>& t) {
+constexpr auto abs(const Tile<T, D...>& t) {
   detail::require_arithmetic<T>();
-  return detail::elementwise(
-      [](T x) -> T {
-        if constexpr (detail::is_half_v<T>)
-          return T::from_bits(static_cast<uint16_t>(x.bits & 0x7fffu));
-        else if constexpr (std::is_floating_point_v<T>)
-          return std::fabs(x);
-        else if constexpr (std::is_unsigned_v<T>)
-          return x;
-        else
-          return x < 0 ? static_cast<T>(detail::wide_unsigned_t<T>{0} -
-                                        static_cast<detail::wide_unsigned_t<T>>(x))
-                       : x;
-      },
-      t);
+  if constexpr (complex_element<T>) {
+    return detail::elementwise([](T z) -> float { return tile::abs(z); }, t);
+  } else {
+    return detail::elementwise(
+        [](T x) -> T {
+          if constexpr (detail::is_narrow_float_v<T>) {
+            using B = decltype(x.bits);
+            return T::from_bits(static_cast<B>(x.bits & ~(1u << (8 * sizeof(B) - 1))));
+          } else if constexpr (std::is_floating_point_v<T>) {
+            return std::fabs(x);
+          } else if constexpr (std::is_unsigned_v<T>) {
+            return x;
+          } else {
+            return x < 0 ? static_cast<T>(detail::wide_unsigned_t<T>{0} -
+                                          static_cast<detail::wide_unsigned_t<T>>(x))
+                         : x;
+          }
+        },
+        t);
+  }
 }
 
 namespace detail {
 /// The smaller of two elements; for floating types a NaN yields the other operand (fmin), and
-/// f16/bf16 compare in float. The rule of tile::min and of the min reductions.
+/// narrow floats compare in float. The rule of tile::min and of the min reductions.
 template <class T>
 constexpr T min_value(T x, T y) {
-  if constexpr (is_half_v<T>)
+  if constexpr (is_narrow_float_v<T>)
     return T(std::fmin(static_cast<float>(x), static_cast<float>(y)));
   else if constexpr (std::is_floating_point_v<T>)
     return std::fmin(x, y);
-  else
+  else if constexpr (!complex_element<T>)
     return y < x ? y : x;
+  else
+    return x;  // complex: rejected by the callers
 }
 /// The larger of two elements, with the rules of min_value (fmax for floating types).
 template <class T>
 constexpr T max_value(T x, T y) {
-  if constexpr (is_half_v<T>)
+  if constexpr (is_narrow_float_v<T>)
     return T(std::fmax(static_cast<float>(x), static_cast<float>(y)));
   else if constexpr (std::is_floating_point_v<T>)
     return std::fmax(x, y);
-  else
+  else if constexpr (!complex_element<T>)
     return x < y ? y : x;
+  else
+    return x;  // complex: rejected by the callers
 }
 }  // namespace detail
 
@@ -630,7 +703,7 @@ template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto min(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  detail::require_arithmetic<T>();
+  detail::require_ordered<T>();
   return detail::elementwise([](T x, T y) -> T { return detail::min_value(x, y); }, a, b);
 }
 
@@ -639,7 +712,7 @@ template <class A, class B>
 requires detail::elementwise_operands<A, B>
 constexpr auto max(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  detail::require_arithmetic<T>();
+  detail::require_ordered<T>();
   return detail::elementwise([](T x, T y) -> T { return detail::max_value(x, y); }, a, b);
 }
 
@@ -648,13 +721,16 @@ template <class A, class B>
 requires detail::elementwise_operands<A, B>
 auto pow(const A& a, const B& b) {
   using T = detail::elem_t<A, B>;
-  static_assert(floating_element<T>, "tile::pow needs a floating-point tile (float, double, f16 or bf16)");
+  static_assert(floating_element<T>,
+                "tile::pow needs a floating-point tile (float, double, f16, bf16, f8e4m3 or f8e5m2)");
   return detail::elementwise(
       [](T x, T y) -> T {
-        if constexpr (detail::is_half_v<T>)
+        if constexpr (detail::is_narrow_float_v<T>)
           return T(std::pow(static_cast<float>(x), static_cast<float>(y)));
-        else
+        else if constexpr (floating_element<T>)
           return std::pow(x, y);
+        else
+          return x;  // rejected above
       },
       a, b);
 }
@@ -664,15 +740,85 @@ template <class A, class B, class C>
 requires detail::elementwise_operands<A, B, C>
 auto fma(const A& a, const B& b, const C& c) {
   using T = detail::elem_t<A, B, C>;
-  static_assert(floating_element<T>, "tile::fma needs a floating-point tile (float, double, f16 or bf16)");
+  static_assert(floating_element<T>,
+                "tile::fma needs a floating-point tile (float, double, f16, bf16, f8e4m3 or f8e5m2)");
   return detail::elementwise(
       [](T x, T y, T z) -> T {
-        if constexpr (detail::is_half_v<T>)
+        if constexpr (detail::is_narrow_float_v<T>)
           return T(std::fma(static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)));
-        else
+        else if constexpr (floating_element<T>)
           return std::fma(x, y, z);
+        else
+          return x;  // rejected above
       },
       a, b, c);
+}
+
+// ---- complex -----------------------------------------------------------------------------------
+
+namespace detail {
+template <class T>
+constexpr void require_complex() {
+  static_assert(complex_element<T>, "tile::real, tile::imag and tile::conj need a complex<float> tile");
+}
+}  // namespace detail
+
+/// The real parts of a complex tile, as a float tile.
+template <class T, int64_t... D>
+constexpr Tile<float, D...> real(const Tile<T, D...>& t) {
+  detail::require_complex<T>();
+  return detail::elementwise(
+      [](T z) -> float {
+        if constexpr (complex_element<T>)
+          return z.real();
+        else
+          return 0.0f;  // rejected above
+      },
+      t);
+}
+
+/// The imaginary parts of a complex tile, as a float tile.
+template <class T, int64_t... D>
+constexpr Tile<float, D...> imag(const Tile<T, D...>& t) {
+  detail::require_complex<T>();
+  return detail::elementwise(
+      [](T z) -> float {
+        if constexpr (complex_element<T>)
+          return z.imag();
+        else
+          return 0.0f;  // rejected above
+      },
+      t);
+}
+
+/// The complex conjugates (the imaginary parts negated).
+template <class T, int64_t... D>
+constexpr Tile<T, D...> conj(const Tile<T, D...>& t) {
+  detail::require_complex<T>();
+  return detail::elementwise(
+      [](T z) -> T {
+        if constexpr (complex_element<T>)
+          return tile::conj(z);
+        else
+          return z;  // rejected above
+      },
+      t);
+}
+
+/// The complex tile re + im i from two float tiles of one shape (either may be a scalar).
+template <class A, class B>
+requires detail::elementwise_operands<A, B>
+constexpr auto make_complex(const A& re, const B& im) {
+  using T = detail::elem_t<A, B>;
+  static_assert(std::is_same_v<T, float>, "tile::make_complex takes float tiles (the real and imaginary parts)");
+  return detail::elementwise(
+      [](T a, T b) -> complex<float> {
+        if constexpr (std::is_same_v<T, float>)
+          return {a, b};
+        else
+          return {};  // rejected above
+      },
+      re, im);
 }
 
 // ---- selection and conversion ------------------------------------------------------------------

@@ -81,6 +81,24 @@ void f(const tile::Array<float>& a) { (void)tile::launch<k>(a); }
 #elif defined(CASE_ATOMIC_CONST_PARAM)
 TILE_KERNEL void k(const tile::Atomic<float, dyn>& a) {}
 void f(tile::Array<float>& a) { (void)tile::launch<k>(a); }
+#elif defined(CASE_MAX_OF_COMPLEX)
+auto f(Tile<tile::complex<float>, 8> a) { return tile::max(a); }
+#elif defined(CASE_LESS_ON_COMPLEX)
+auto f(Tile<tile::complex<float>, 8> a, Tile<tile::complex<float>, 8> b) { return a < b; }
+#elif defined(CASE_MIN_ON_COMPLEX)
+auto f(Tile<tile::complex<float>, 8> a, Tile<tile::complex<float>, 8> b) { return tile::min(a, b); }
+#elif defined(CASE_MATH_ON_COMPLEX)
+auto f(Tile<tile::complex<float>, 8> a) { return tile::exp(a); }
+#elif defined(CASE_COMPLEX_SCALAR_ON_REAL_TILE)
+auto f(Tile<float, 8> a) { return a * tile::complex<float>(0.0f, 1.0f); }
+#elif defined(CASE_MATMUL_COMPLEX_INPUTS)
+auto f(Tile<tile::complex<float>, 16, 16> a, Tile<tile::complex<float>, 16, 16> b) { return tile::matmul(a, b); }
+#elif defined(CASE_MMA_F8_WITH_F16)
+auto f(Tile<tile::f8e4m3, 16, 32> a, Tile<tile::f16, 32, 16> b) { return tile::matmul(a, b); }
+#elif defined(CASE_ATOMIC_F8)
+TILE_KERNEL void k(tile::Atomic<tile::f8e4m3, dyn>& a) { a.atomic_add(tile::f8e4m3(1.0f), 0); }
+#elif defined(CASE_ATOMIC_COMPLEX)
+TILE_KERNEL void k(tile::Atomic<tile::complex<float>, dyn>& a) { a.atomic_exchange(tile::complex<float>(1.0f), 0); }
 #else
 #error "no CASE_* selected"
 #endif
