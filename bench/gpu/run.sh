@@ -60,7 +60,7 @@ check "$work/histogram" 1
 check "$work/histogram" 77777777
 check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
 check bash -c "'$work/atomics' | tee /dev/stderr | grep -q ', 0 failures'"
-"$work/check_print" | sort > "$out/check_print.txt"; cat "$out/check_print.txt"
+"$work/check_print" | LC_ALL=C sort > "$out/check_print.txt"; cat "$out/check_print.txt"
 check diff <(grep -v '^~z' "$out/check_print.txt") <(grep -v '^~z' bench/gpu/expected/check_print.txt)
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then

@@ -766,6 +766,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     ctx.count = grid_;
     ctx.linear = program;
     ctx.race = race_;
+    ctx.checks = checks_;
     if (program_map_) {
       for (int a = 0; a < grid_rank_; ++a)
         ctx.id[static_cast<std::size_t>(a)] =
@@ -797,6 +798,12 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       }
     } log{race_};
     if (detail::racecheck_enabled()) race_ = detail::race_log_create();
+    detail::CheckSlot slot;
+    struct Checks {
+      detail::CheckSlot*& checks;
+      ~Checks() { checks = nullptr; }
+    } checks{checks_};
+    checks_ = &slot;
     detail::cpu_parallel_for(
         num_programs(),
         [](void* c, int64_t program) {
@@ -804,6 +811,8 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
           x->op->run_program(*x->args, program);
         },
         &ctx);
+    if (slot.state.load(std::memory_order_acquire) == 2)
+      throw Error("tile::launch<" + kernel_name() + ">: " + slot.text);
     if (race_) report_race(detail::race_log_conflict(race_));
   }
 
@@ -863,6 +872,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     for (int a = 0; a < detail::kMaxRank; ++a) la.grid[a] = grid_[static_cast<std::size_t>(a)];
     la.num_args = static_cast<int32_t>(N);
     if (map_on_device_) la.program_map = detail::ArrayAccess::ref(*map_on_device_).data();
+    la.checks = detail::gpu_check_record(*device_);
     detail::static_for<N>([&](auto i) {
       detail::ArgDesc& d = la.args[i];
       if constexpr (PT<i>::kind == detail::ParamKind::Scalar) {
@@ -896,6 +906,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   // A mapped partition's program -> tile table (owned by the partition), and its device copy.
   const detail::ProgramMap* program_map_ = nullptr;
   mutable detail::RaceLog* race_ = nullptr;  // while TILE_CPU_RACECHECK records a CPU run
+  mutable detail::CheckSlot* checks_ = nullptr;  // during a CPU run: the first failed tile::check
   std::optional<Array<int32_t>> map_on_device_;
 };
 

@@ -15,7 +15,9 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
+#include <string>
 #include <type_traits>
 
 #include "tile/core.hpp"
@@ -41,6 +43,13 @@ using index_t = int64_t;
 struct RaceLog;
 void race_log_record(RaceLog* log, const void* element, int64_t program) noexcept;
 
+/// The first failed tile::check of a CPU launch: the failing program claims `state` (0 -> 1),
+/// writes `text`, then publishes it (2). The launch reads it after every program has finished.
+struct CheckSlot {
+  std::atomic<int> state{0};
+  std::string text;
+};
+
 /// The coordinates of the running tile program. The CPU backend sets it on each worker thread
 /// before calling the kernel; outside a launch the grid is a single program.
 struct ProgramContext {
@@ -49,6 +58,7 @@ struct ProgramContext {
   std::array<int64_t, kMaxRank> count{1, 1, 1, 1};
   int64_t linear = 0;          // the program's number, row-major over the grid
   RaceLog* race = nullptr;     // set while TILE_CPU_RACECHECK records the launch
+  CheckSlot* checks = nullptr; // where a failed tile::check reports, during a CPU launch
 };
 inline thread_local ProgramContext current_program{};
 

@@ -9,6 +9,7 @@
 //   tile/matmul.hpp      mma(a, b, acc), matmul(a, b): matrix multiply(-accumulate), tensor cores
 //   tile/tensor.hpp      tile::Tensor views, partition / partition_mut, load_tile_like, block_id
 //   tile/atomic.hpp      tile::Atomic: an array all tile programs update with atomic_add/max/min/...
+//   tile/debug.hpp       tile::check(cond, "message") and tile::print("label", value)
 // Host API (runtime library tile_rt):
 //   tile/error.hpp       tile::Error
 //   tile/device.hpp      tile::Device, default_device()
@@ -26,6 +27,7 @@
 #include "tile/matmul.hpp"
 #include "tile/tensor.hpp"
 #include "tile/atomic.hpp"
+#include "tile/debug.hpp"
 #include "tile/error.hpp"
 #include "tile/device.hpp"
 #include "tile/array.hpp"

@@ -2,7 +2,7 @@
 // RUN: FileCheck %s < %t.cu
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
-// RUN: %if nvcc %{ %t.exe | sort | FileCheck --check-prefix=OUT %s %}
+// RUN: %if nvcc %{ %t.exe | env LC_ALL=C sort | FileCheck --check-prefix=OUT %s %}
 // tile::print and tile::check end to end: the printed lines (sorted, since programs print in
 // any order) and the tile::Error of a failed check are the same on the GPU and on the CPU
 // backend. A failure is reported by sync(), by a future's get() and by a graph's sync(), and the

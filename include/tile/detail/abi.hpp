@@ -47,6 +47,20 @@ struct ArgDesc {
 
 inline constexpr int kMaxArgs = 32;
 
+/// Where generated kernels report the first failed `tile::check` on a device: host memory the
+/// device writes through (mapped), one record per device. A kernel claims it (state 0 -> 1),
+/// fills it and publishes it (2); the runtime reads it after synchronising with the device,
+/// throws tile::Error and clears it.
+struct CheckRecord {
+  int32_t state = 0;
+  int32_t line = 0;
+  int32_t grid_rank = 0;
+  int64_t program[kMaxRank] = {};
+  char kernel[128] = {};
+  char file[128] = {};
+  char message[256] = {};
+};
+
 /// Everything a generated launcher needs: the program grid and the arguments. For a mapped
 /// partition, `program_map` (device memory) holds each program's tile coordinates, grid_rank
 /// int32 per program in row-major program order; the program's block ids are those.
@@ -56,6 +70,7 @@ struct LaunchArgs {
   const int32_t* program_map = nullptr;
   int32_t num_args = 0;
   ArgDesc args[kMaxArgs];
+  CheckRecord* checks = nullptr;  // the device's record (device address), or null
 };
 
 /// A generated host launcher. Returns the cudaError_t of the launch (0 on success).

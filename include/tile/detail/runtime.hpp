@@ -67,6 +67,11 @@ int cpu_num_threads();
 
 /// The CUDA stream of a GPU device (as void*, so that this header needs no CUDA headers).
 void* gpu_stream(const Device& device);
+struct CheckRecord;
+/// The device address where the GPU's kernels report a failed tile::check (null for the CPU).
+/// The next synchronisation with the device (gpu_synchronize, gpu_stream_synchronize,
+/// gpu_event_query, gpu_event_wait) throws tile::Error for it and clears it.
+CheckRecord* gpu_check_record(const Device& device);
 /// Throws tile::Error naming the kernel and its source when `err` (a cudaError_t) is non-zero.
 void gpu_check(const Device& device, int err, const char* kernel, const char* source);
 /// Waits for the device's stream; throws tile::Error naming the kernel on failure.
