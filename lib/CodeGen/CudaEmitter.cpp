@@ -116,6 +116,10 @@ std::optional<std::string> tilecc::codegen::cppType(Type type) {
     return std::string("__half");
   if (type.isBF16())
     return std::string("__nv_bfloat16");
+  if (isa<Float8E4M3FNType>(type))
+    return std::string("__nv_fp8_e4m3");
+  if (isa<Float8E5M2Type>(type))
+    return std::string("__nv_fp8_e5m2");
   if (auto integer = llvm::dyn_cast<IntegerType>(type)) {
     switch (integer.getWidth()) {
     case 1:
@@ -141,7 +145,9 @@ std::string tilecc::codegen::cppUnsignedType(Type type) {
   return cat("uint", width, "_t");
 }
 
-bool tilecc::codegen::isLowFloat(Type type) { return type.isF16() || type.isBF16(); }
+bool tilecc::codegen::isLowFloat(Type type) {
+  return type.isF16() || type.isBF16() || isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
 
 std::string tilecc::codegen::literal(const APInt &value, Type type) {
   if (type.isInteger(1))

@@ -408,7 +408,7 @@ LogicalResult KernelEmitter::emitMma(tile::MmaOp op, unsigned indent) {
   if (!scratch || failed(base) || failed(info))
     return op.emitError("cannot place this mma's shared memory");
   RankedTensorType a = op.getA().getType(), b = op.getB().getType();
-  FailureOr<std::string> in = elementType(op, a);
+  FailureOr<std::string> in = elementType(op, tilegpu::mmaStagedType(a.getElementType()));
   if (failed(in))
     return failure();
   int64_t batch = a.getRank() == 3 ? a.getDimSize(0) : 1;
@@ -422,13 +422,16 @@ LogicalResult KernelEmitter::emitMma(tile::MmaOp op, unsigned indent) {
     std::optional<unsigned> layout = layoutIndex(cast<RankedTensorType>(v.getType()));
     if (!layout)
       return op.emitError("an mma operand has no layout");
-    std::string ctype = *cppType(getElementTypeOrSelf(v.getType()));
+    Type element = getElementTypeOrSelf(v.getType());
+    std::string ctype = *cppType(tilegpu::mmaStagedType(element));
     buffers.push_back(newName());
     bool roundInput = v != op.getAcc() && ctype == "float"; // TF32 inputs
+    bool widen = ctype != *cppType(element);                // f8 inputs staged as f16
     stage += cat(ctype, "* ", buffers.back(), " = tile_dev::shared_at<", ctype, ">(",
-                 *base + part.offset, "); tile_dev::", roundInput ? "to_shared_tf32" : "to_shared",
-                 "(", buffers.back(), ", ", layouts[*layout].thread, ", ",
-                 array(v, indent, loc), "); ");
+                 *base + part.offset, "); tile_dev::",
+                 roundInput ? "to_shared_tf32" : widen ? "to_shared_as" : "to_shared", "(",
+                 buffers.back(), ", ", layouts[*layout].thread, ", ", array(v, indent, loc),
+                 "); ");
   }
   out.line(indent, stage + "__syncthreads();", loc);
   out.line(indent,

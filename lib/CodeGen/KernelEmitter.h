@@ -76,7 +76,7 @@ private:
 std::optional<std::string> cppType(mlir::Type type);
 /// The unsigned type of the same width (bool for i1).
 std::string cppUnsignedType(mlir::Type type);
-/// True for f16/bf16, which convert through `tile_dev::cvt`.
+/// True for f16/bf16/f8, which convert through `tile_dev::cvt`.
 bool isLowFloat(mlir::Type type);
 /// A C++ expression of `type` for a constant.
 std::string literal(const llvm::APInt &value, mlir::Type type);

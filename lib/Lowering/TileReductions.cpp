@@ -202,10 +202,12 @@ std::optional<LoweredOr> KernelLowerer::lowerReductionCall(const clang::CallExpr
     return LoweredOr(failure());
   }
 
-  // Sums, products and cumsums of f16/bf16 run in float.
+  // Sums, products and cumsums of floats narrower than f32 (f16, bf16, f8) accumulate in f32
+  // and round once, as the CPU reference does.
   clang::QualType computeElement = element;
-  bool widen = (*kind == Combine::Add || *kind == Combine::Mul) &&
-               (tileType.getElementType().isF16() || tileType.getElementType().isBF16());
+  Type storage = tileType.getElementType();
+  bool widen = (*kind == Combine::Add || *kind == Combine::Mul) && isa<FloatType>(storage) &&
+               storage.getIntOrFloatBitWidth() < 32;
   if (widen) {
     computeElement = ast.FloatTy;
     source = convert(*source, element, ast.FloatTy, l);

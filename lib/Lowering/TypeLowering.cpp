@@ -28,6 +28,10 @@ Type KernelLowerer::convertScalarType(clang::QualType type) {
     return builder.getF16Type();
   if (isTileScalarClass(type, "bf16"))
     return builder.getBF16Type();
+  if (isTileScalarClass(type, "f8e4m3"))
+    return builder.getFloat8E4M3FNType();
+  if (isTileScalarClass(type, "f8e5m2"))
+    return builder.getFloat8E5M2Type();
   return {};
 }
 
@@ -54,7 +58,8 @@ Type KernelLowerer::convertType(clang::QualType type, bool exclusive) {
 bool KernelLowerer::isFloat(clang::QualType scalar) {
   scalar = scalar.getCanonicalType();
   return scalar->isRealFloatingType() || isTileScalarClass(scalar, "f16") ||
-         isTileScalarClass(scalar, "bf16");
+         isTileScalarClass(scalar, "bf16") || isTileScalarClass(scalar, "f8e4m3") ||
+         isTileScalarClass(scalar, "f8e5m2");
 }
 
 bool KernelLowerer::isUnsigned(clang::QualType scalar) {

@@ -1,7 +1,7 @@
 //===- Pipeline.cpp - the tile -> tilegpu pass sequence -------------------------===//
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
-// canonicalize the lowered kernels, give their tiles layouts, lower view accesses to global
+// compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles layouts, lower view accesses to global
 // memory operations, clean up the index arithmetic that lowering introduced, then place the
 // shared memory that reductions, scans and shape ops stage through.
 //
@@ -12,6 +12,7 @@
 
 void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm) {
   mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
+  fn.addPass(createTileWidenF8());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(createTileAssignLayouts());
   fn.addPass(createConvertTileToTileGPU());

@@ -27,6 +27,7 @@
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -678,17 +679,30 @@ template <class T>
 inline constexpr bool is_low_float_v =
     std::is_same_v<T, __half> || std::is_same_v<T, __nv_bfloat16>;
 
-/// Value conversion; 16-bit floats go through float.
+template <class T>
+inline constexpr bool is_fp8_v = std::is_same_v<T, __nv_fp8_e4m3> || std::is_same_v<T, __nv_fp8_e5m2>;
+
+/// Value conversion, rounding once as the CPU reference does: narrow floats widen exactly; a
+/// conversion to a narrow float rounds from float, or from double for doubles and integers
+/// (f8 saturates to its largest finite value, like tile::f8e4m3/f8e5m2).
 template <class To, class From>
 TILE_DEV_HD To cvt(From x) {
   if constexpr (std::is_same_v<To, From>) {
     return x;
+  } else if constexpr (is_fp8_v<From>) {
+    return cvt<To>(static_cast<float>(x));
+  } else if constexpr (is_fp8_v<To>) {
+    if constexpr (is_low_float_v<From>) return To(cvt<float>(x));
+    else if constexpr (std::is_same_v<From, float>) return To(x);
+    else return To(static_cast<double>(x));
   } else if constexpr (std::is_same_v<To, __half>) {
     if constexpr (std::is_same_v<From, __nv_bfloat16>) return __float2half(__bfloat162float(x));
-    else return __float2half(static_cast<float>(x));
+    else if constexpr (std::is_same_v<From, float>) return __float2half(x);
+    else return __double2half(static_cast<double>(x));
   } else if constexpr (std::is_same_v<To, __nv_bfloat16>) {
     if constexpr (std::is_same_v<From, __half>) return __float2bfloat16(__half2float(x));
-    else return __float2bfloat16(static_cast<float>(x));
+    else if constexpr (std::is_same_v<From, float>) return __float2bfloat16(x);
+    else return __double2bfloat16(static_cast<double>(x));
   } else if constexpr (std::is_same_v<From, __half>) {
     return static_cast<To>(__half2float(x));
   } else if constexpr (std::is_same_v<From, __nv_bfloat16>) {
@@ -696,6 +710,14 @@ TILE_DEV_HD To cvt(From x) {
   } else {
     return static_cast<To>(x);
   }
+}
+
+/// Stages a tile converted to U (f8 mma inputs as f16, exactly): owners write row-major.
+template <class U, class L, class T>
+TILE_DEV_D void to_shared_as(U* s, const Thread<L>& t, const T (&src)[L::elems]) {
+  if (L::replicates && !t.owner) return;
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) s[t.linear(r)] = cvt<U>(src[r]);
 }
 
 /// The value whose bits are `bits` (for constants that have no exact literal: inf, NaN, f16).

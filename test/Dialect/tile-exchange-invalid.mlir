@@ -117,7 +117,7 @@ func.func @mma_inner(%a: tensor<16x32xf16>, %b: tensor<16x8xf16>, %c: tensor<16x
 // -----
 
 func.func @mma_int(%a: tensor<16x16xi8>, %b: tensor<16x8xi8>, %c: tensor<16x8xf32>) {
-  // expected-error @+1 {{inputs must both be f16, bf16 or f32, got 'i8' and 'i8'}}
+  // expected-error @+1 {{inputs must both be f16, bf16 or f32, or both f8 (e4m3 or e5m2), got 'i8' and 'i8'}}
   %r = tile.mma %a, %b, %c : tensor<16x16xi8>, tensor<16x8xi8>, tensor<16x8xf32> -> tensor<16x8xf32>
   return
 }

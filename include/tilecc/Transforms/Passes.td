@@ -9,6 +9,18 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileWidenF8 : Pass<"tile-widen-f8", "mlir::func::FuncOp"> {
+  let summary = "Compute arithmetic on f8 values in f32";
+  let description = [{
+    The CPU reference computes every operation on `f8e4m3`/`f8e5m2` values in float and rounds
+    the result back (tile/core.hpp), and the GPU has no scalar f8 arithmetic. Each `arith` or
+    `math` op with an f8 operand (`arith.addf`, `cmpf`, `maxnumf`, `math.exp`, ...) is rewritten
+    to extend its f8 operands to f32 (`arith.extf`), compute in f32, and truncate its f8 results
+    back (`arith.truncf`). Conversions, constants, selects and bitcasts keep their types.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::func::FuncOp"> {
   let summary = "Give every tile value a distribution over the block's threads";
   let description = [{

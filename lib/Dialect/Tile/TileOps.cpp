@@ -269,10 +269,13 @@ LogicalResult MmaOp::verify() {
     return emitOpError("operands must all have rank 2, or all rank 3 (batched)");
   if (acc.getShape() != result.getShape() || acc.getElementType() != result.getElementType())
     return emitOpError("the result has the accumulator's type");
-  Type in = a.getElementType();
-  if (b.getElementType() != in || !(in.isF16() || in.isBF16() || in.isF32()))
-    return emitOpError() << "inputs must both be f16, bf16 or f32, got " << in << " and "
-                         << b.getElementType();
+  Type in = a.getElementType(), inB = b.getElementType();
+  auto isF8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  bool sameWide = inB == in && (in.isF16() || in.isBF16() || in.isF32());
+  if (!sameWide && !(isF8(in) && isF8(inB)))
+    return emitOpError() << "inputs must both be f16, bf16 or f32, or both f8 (e4m3 or e5m2), "
+                            "got "
+                         << in << " and " << inB;
   if (!acc.getElementType().isF32())
     return emitOpError() << "the accumulator must be f32, got " << acc.getElementType();
   int64_t batch = rank - 2;

@@ -35,6 +35,12 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
   return split;
 }
 
+Type tilegpu::mmaStagedType(Type element) {
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(element))
+    return Float16Type::get(element.getContext());
+  return element;
+}
+
 bool tilegpu::replicates(BlockedLayoutAttr layout, ArrayRef<int64_t> shape) {
   for (auto [axis, extent] : llvm::enumerate(shape))
     if (int64_t(layout.getSizePerThread()[axis]) * layout.getThreadsPerWarp()[axis] *
@@ -79,7 +85,7 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
   } else if (auto mma = dyn_cast<tile::MmaOp>(op)) {
     for (Value v : {mma.getA(), mma.getB(), mma.getAcc()}) {
       auto type = cast<RankedTensorType>(v.getType());
-      addPart(s, type.getElementType(), type.getNumElements());
+      addPart(s, mmaStagedType(type.getElementType()), type.getNumElements());
     }
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     auto type = cast<RankedTensorType>(cat.getLhs().getType());

@@ -286,9 +286,10 @@ def Tile_YieldOp : Tile_Op<"yield", [Pure, Terminator, ReturnLike,
 def Tile_MmaOp : Tile_Op<"mma", [Pure]> {
   let summary = "acc + a x b on tensor cores (rank 2, or batched rank 3)";
   let description = [{
-    `a` is [B x] M x K, `b` [B x] K x N, `acc` and the result [B x] M x N. Inputs are f16, bf16
-    or f32 (multiplied as TF32: each input rounded to 10 mantissa bits, to nearest even); the
-    accumulator is f32. Products are summed in f32 in an order of the implementation's choosing.
+    `a` is [B x] M x K, `b` [B x] K x N, `acc` and the result [B x] M x N. Inputs are f16, bf16,
+    f32 (multiplied as TF32: each input rounded to 10 mantissa bits, to nearest even) or f8
+    (e4m3 or e5m2, in any pair; exactly representable in f16, which the portable path
+    multiplies); the accumulator is f32. Products are summed in f32 in an order of the implementation's choosing.
 
     `%c = tile.mma %a, %b, %acc : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>`
   }];

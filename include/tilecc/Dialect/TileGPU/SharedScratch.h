@@ -40,6 +40,9 @@ struct Scratch {
 /// none. Tile operands must carry `#tilegpu.blocked` layouts.
 std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
 
+/// The element type an mma operand is staged as: f8 inputs as f16 (exact), others unchanged.
+mlir::Type mmaStagedType(mlir::Type element);
+
 /// True when a blocked layout over `shape` holds some elements in more than one thread.
 bool replicates(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
 
