@@ -92,7 +92,8 @@ std::optional<TileClass> tilecc::getTileClass(QualType type) {
   type = type.getNonReferenceType().getCanonicalType();
   const auto *spec =
       dyn_cast_or_null<ClassTemplateSpecializationDecl>(type->getAsCXXRecordDecl());
-  if (!spec || !isInTileNamespace(spec))
+  // tile::complex<float> is an element type, not a class with elements.
+  if (!spec || !isInTileNamespace(spec) || spec->getName() == "complex")
     return std::nullopt;
   TileClass result{spec->getName(), spec, QualType(), {}, {}};
   const TemplateArgumentList &args = spec->getTemplateArgs();

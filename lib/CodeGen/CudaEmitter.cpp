@@ -120,6 +120,8 @@ std::optional<std::string> tilecc::codegen::cppType(Type type) {
     return std::string("__nv_fp8_e4m3");
   if (isa<Float8E5M2Type>(type))
     return std::string("__nv_fp8_e5m2");
+  if (auto complex = dyn_cast<ComplexType>(type); complex && complex.getElementType().isF32())
+    return std::string("tile_dev::cfloat");
   if (auto integer = llvm::dyn_cast<IntegerType>(type)) {
     switch (integer.getWidth()) {
     case 1:

@@ -201,8 +201,9 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitMma(mma, indent);
   if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp>(op))
     return emitShape(op, indent);
-  if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) && op.getNumResults() == 1 &&
-      op.getNumRegions() == 0)
+  if ((isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) ||
+       isa<tile::MakeComplexOp, tile::RealOp, tile::ImagOp>(op)) &&
+      op.getNumResults() == 1 && op.getNumRegions() == 0)
     return emitElementwise(op, indent);
   return op.emitError() << "CodeGen cannot emit '" << op.getName() << "' as CUDA";
 }
@@ -396,8 +397,26 @@ FailureOr<std::string> ExprBuilder::build() {
     return bin("+");
   if (name == "arith.subf")
     return bin("-");
-  if (name == "arith.mulf")
+  if (name == "arith.mulf") {
+    // A product is rounded on its own unless the op allows contraction (the CPU reference
+    // never fuses), so nvcc must not fold it into an fma.
+    if (arith::bitEnumContainsAll(cast<arith::MulFOp>(op).getFastmath(),
+                                  arith::FastMathFlags::contract))
+      return bin("*");
+    if (res.isF32())
+      return call("__fmul_rn");
+    if (res.isF64())
+      return call("__dmul_rn");
+    if (res.isF16() || res.isBF16())
+      return call("__hmul_rn");
     return bin("*");
+  }
+  if (name == "tile.make_complex")
+    return cat("tile_dev::cfloat{", a[0], ", ", a[1], "}");
+  if (name == "tile.real")
+    return cat("(", a[0], ").re");
+  if (name == "tile.imag")
+    return cat("(", a[0], ").im");
   if (name == "arith.divf" || name == "arith.divsi")
     return bin("/");
   if (name == "arith.remsi")

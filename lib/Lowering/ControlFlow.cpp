@@ -66,6 +66,8 @@ static bool alwaysExits(const clang::Stmt *stmt) {
 }
 
 Value KernelLowerer::zeroOf(Type type, Location l) {
+  if (isComplex(type))
+    return complexConstant(builder, type, 0.0f, l);
   if (auto tensor = dyn_cast<RankedTensorType>(type))
     return builder.create<arith::ConstantOp>(
         l, DenseElementsAttr::get(tensor, builder.getZeroAttr(tensor.getElementType())));

@@ -279,6 +279,8 @@ namespace tilecc::lowering {
 FailureOr<Value> buildBinary(KernelLowerer &lowerer, clang::BinaryOperatorKind op, Value lhs,
                              Value rhs, clang::QualType type, Location l) {
   OpBuilder &b = lowerer.builder;
+  if (isComplex(lhs.getType()))
+    return buildComplexBinary(b, op, lhs, rhs, l);
   bool isFloat = lowerer.isFloat(type), isUnsigned = lowerer.isUnsigned(type);
   switch (op) {
   case clang::BO_Add:
@@ -430,6 +432,16 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
         return failure();
       return Lowered(convert(*v, construct->getArg(0)->getType(), type, l));
     }
+    if (construct->getNumArgs() == 2 && type->isRecordType() && isComplex(convertScalarType(type))) {
+      // tile::complex<float>(re, im)
+      FailureOr<Value> re = lowerValue(construct->getArg(0));
+      FailureOr<Value> im = lowerValue(construct->getArg(1));
+      if (failed(re) || failed(im))
+        return failure();
+      Value real = convert(*re, construct->getArg(0)->getType(), ast.FloatTy, l);
+      Value imag = convert(*im, construct->getArg(1)->getType(), ast.FloatTy, l);
+      return Lowered(makeComplex(builder, real, imag, l));
+    }
     if (construct->getNumArgs() == 0)
       if (Type t = convertType(type); t && (isa<RankedTensorType>(t) || convertScalarType(type)))
         return Lowered(zeroOf(t, l)); // Tile's default constructor: zeros
@@ -510,6 +522,8 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
       return Lowered(convert(*operand, subType, type, l));
     case clang::UO_Minus: {
       Value v = convert(*operand, subType, type, l);
+      if (isComplex(v.getType()))
+        return Lowered(complexNegate(builder, v, l));
       if (isFloat(type))
         return Lowered(builder.create<arith::NegFOp>(l, v).getResult());
       Value zero = builder.create<arith::ConstantOp>(l, v.getType(), builder.getZeroAttr(v.getType()));

@@ -201,6 +201,26 @@ public:
   unsigned inlineDepth = 0;
 };
 
+/// Complex values (ComplexLowering.cpp). A complex<f32> scalar or tile is taken apart with
+/// tile.real/tile.imag and built with tile.make_complex; its arithmetic is f32 arithmetic on
+/// the parts with the CPU reference's formulas (tile/core.hpp: every product rounded on its
+/// own, the textbook quotient, the magnitude computed in f64).
+bool isComplex(mlir::Type type);
+/// `re + i im` where the parts are f32 scalars or tiles of one shape.
+mlir::Value makeComplex(mlir::OpBuilder &b, mlir::Value re, mlir::Value im, mlir::Location l);
+mlir::Value realPart(mlir::OpBuilder &b, mlir::Value z, mlir::Location l);
+mlir::Value imagPart(mlir::OpBuilder &b, mlir::Value z, mlir::Location l);
+/// + - * / == != of complex operands; failure for any other operator.
+mlir::FailureOr<mlir::Value> buildComplexBinary(mlir::OpBuilder &b, clang::BinaryOperatorKind op,
+                                                mlir::Value lhs, mlir::Value rhs,
+                                                mlir::Location l);
+mlir::Value complexNegate(mlir::OpBuilder &b, mlir::Value z, mlir::Location l);
+mlir::Value complexConj(mlir::OpBuilder &b, mlir::Value z, mlir::Location l);
+/// |z| as float(sqrt(double(re)^2 + double(im)^2)).
+mlir::Value complexAbs(mlir::OpBuilder &b, mlir::Value z, mlir::Location l);
+/// The complex zero (or one) shaped like `type` (a complex scalar or tile type).
+mlir::Value complexConstant(mlir::OpBuilder &b, mlir::Type type, float re, mlir::Location l);
+
 } // namespace tilecc::lowering
 
 #endif

@@ -232,6 +232,8 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
       return Lowered(*v);
     }
     Type element = tileType.getElementType();
+    if (isComplex(element))
+      return Lowered(complexConstant(builder, tileType, name == "zeros" ? 0.0f : 1.0f, l));
     TypedAttr scalar = name == "zeros" ? builder.getZeroAttr(element) : builder.getOneAttr(element);
     return Lowered(builder
                        .create<arith::ConstantOp>(l, DenseElementsAttr::get(tileType, scalar))
@@ -309,6 +311,36 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
           l, DenseElementsAttr::get(result, builder.getZeroAttr(result.getElementType())));
     }
     return Lowered(builder.create<tile::MmaOp>(l, result, *a, *b, acc).getResult());
+  }
+
+  if (name == "real" || name == "imag" || name == "conj" ||
+      (name == "abs" && call->getNumArgs() == 1 && isComplex(convertType(call->getArg(0)->getType())))) {
+    FailureOr<Value> z = lowerValue(call->getArg(0));
+    if (failed(z))
+      return failure();
+    if (!isComplex(z->getType())) {
+      (void)unsupported(call, ("tile::" + name + " of a value that is not complex").str());
+      return failure();
+    }
+    if (name == "real")
+      return Lowered(realPart(builder, *z, l));
+    if (name == "imag")
+      return Lowered(imagPart(builder, *z, l));
+    if (name == "conj")
+      return Lowered(complexConj(builder, *z, l));
+    return Lowered(complexAbs(builder, *z, l));
+  }
+
+  if (name == "make_complex") {
+    RankedTensorType tileType = resultTile(*this, call);
+    if (!tileType)
+      return failure();
+    auto parts = RankedTensorType::get(tileType.getShape(), builder.getF32Type());
+    FailureOr<Value> re = asTile(call->getArg(0), ast.FloatTy, parts);
+    FailureOr<Value> im = asTile(call->getArg(1), ast.FloatTy, parts);
+    if (failed(re) || failed(im))
+      return failure();
+    return Lowered(makeComplex(builder, *re, *im, l));
   }
 
   if (name == "check" || name == "print") {
@@ -437,6 +469,8 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
     if (failed(v))
       return failure();
     if (op == clang::OO_Minus) {
+      if (isComplex(v->getType()))
+        return Lowered(complexNegate(builder, *v, l));
       if (isFloat(element))
         return Lowered(builder.create<arith::NegFOp>(l, *v).getResult());
       Value zero = builder.create<arith::ConstantOp>(l, DenseElementsAttr::get(

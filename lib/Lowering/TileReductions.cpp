@@ -93,6 +93,13 @@ static LogicalResult buildCombiner(KernelLowerer &lw, Region &region, ArrayRef<T
   bool isFloat = isa<FloatType>(elements[0]);
   bool isUnsigned = lw.isUnsigned(element) || elements[0].isInteger(1);
   SmallVector<Value> yielded;
+  if (isComplex(elements[0]) && (kind == Combine::Add || kind == Combine::Mul)) {
+    // Complex sums and products: f32 arithmetic on the parts.
+    yielded.push_back(*buildComplexBinary(b, kind == Combine::Add ? clang::BO_Add : clang::BO_Mul,
+                                          a, x, l));
+    b.create<tile::YieldOp>(l, yielded);
+    return success();
+  }
   switch (kind) {
   case Combine::Add:
     yielded.push_back(isFloat ? b.create<arith::AddFOp>(l, a, x).getResult()

@@ -32,6 +32,8 @@ Type KernelLowerer::convertScalarType(clang::QualType type) {
     return builder.getFloat8E4M3FNType();
   if (isTileScalarClass(type, "f8e5m2"))
     return builder.getFloat8E5M2Type();
+  if (isTileScalarClass(type, "complex")) // tile::complex<float>, the only one
+    return ComplexType::get(builder.getF32Type());
   return {};
 }
 
@@ -89,6 +91,23 @@ Value KernelLowerer::convert(Value value, clang::QualType from, clang::QualType 
   if (!toScalar || (fromType == toScalar && isUnsigned(from) == isUnsigned(to)))
     return value;
   Type result = shapedLike(toScalar, value.getType());
+  if (isa<ComplexType>(fromType)) {
+    // A complex value: `re != 0 || im != 0` as bool, else its real part converted.
+    Location at = l;
+    Value re = realPart(builder, value, at);
+    if (!toScalar.isInteger(1))
+      return convert(re, ast.FloatTy, to, at);
+    Value zero = zeroOf(re.getType(), at);
+    Value nonzeroRe = builder.create<arith::CmpFOp>(at, arith::CmpFPredicate::UNE, re, zero);
+    Value nonzeroIm = builder.create<arith::CmpFOp>(at, arith::CmpFPredicate::UNE,
+                                                    imagPart(builder, value, at), zero);
+    return builder.create<arith::OrIOp>(at, nonzeroRe, nonzeroIm);
+  }
+  if (isa<ComplexType>(toScalar)) {
+    // A real value: the real part (converted to float), imaginary part zero.
+    Value re = convert(value, from, ast.FloatTy, l);
+    return makeComplex(builder, re, zeroOf(re.getType(), l), l);
+  }
   if (toScalar.isInteger(1)) {
     // C++ conversion to bool: x != 0.
     Value zero = builder.create<arith::ConstantOp>(l, value.getType(),

@@ -39,6 +39,12 @@
 
 namespace tile_dev {
 
+/// complex<float> as tile::complex<float> lays it out: the real part, then the imaginary
+/// part. The generated code computes on the parts (tile.real / tile.imag / tile.make_complex).
+struct alignas(8) cfloat {
+  float re, im;
+};
+
 #define TILE_DEV_HD __host__ __device__ __forceinline__
 #define TILE_DEV_D __device__ __forceinline__
 
@@ -466,7 +472,13 @@ TILE_DEV_D void to_shared(T* s, const Thread<L>& t, const T (&src)[L::elems]) {
 /// `x` from the lane `lane ^ mask` of this warp.
 template <class T>
 TILE_DEV_D T shfl_xor(T x, int mask) {
-  if constexpr (sizeof(T) < 4) {
+  if constexpr (sizeof(T) == 8 && !std::is_arithmetic_v<T>) {  // complex: both parts at once
+    unsigned long long u;
+    memcpy(&u, &x, 8);
+    u = __shfl_xor_sync(0xffffffffu, u, mask);
+    memcpy(&x, &u, 8);
+    return x;
+  } else if constexpr (sizeof(T) < 4) {
     using U = std::conditional_t<sizeof(T) == 1, uint8_t, uint16_t>;
     U u;
     memcpy(&u, &x, sizeof(T));
@@ -1117,6 +1129,8 @@ TILE_DEV_D void print_element(const char* program, const char* label, const char
       printf("[program %s] %s%s = %lld\n", program, label, index, (long long)v);
   } else if constexpr (std::is_same_v<T, double>) {
     printf("[program %s] %s%s = %.17g\n", program, label, index, v);
+  } else if constexpr (std::is_same_v<T, cfloat>) {
+    printf("[program %s] %s%s = (%.9g, %.9g)\n", program, label, index, double(v.re), double(v.im));
   } else {
     printf("[program %s] %s%s = %.9g\n", program, label, index, double(cvt<float>(v)));
   }

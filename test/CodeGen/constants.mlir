@@ -28,9 +28,9 @@ func.func @constants(%z: !tile.view<128xf32, exclusive>, %zi: !tile.view<8xi32, 
   %ba = arith.mulf %bf, %bc : bf16
   %dc = arith.constant 0.1 : f64
   %da = arith.mulf %d, %dc : f64
-  // CHECK-NEXT: const __half {{v[0-9]+}} = arg3 * tile_dev::from_bits<__half>(0x3E00u);
-  // CHECK-NEXT: const __nv_bfloat16 {{v[0-9]+}} = arg4 * tile_dev::from_bits<__nv_bfloat16>(0x4000u);
-  // CHECK-NEXT: const double {{v[0-9]+}} = arg7 * 0.10000000000000001;
+  // CHECK-NEXT: const __half {{v[0-9]+}} = __hmul_rn(arg3, tile_dev::from_bits<__half>(0x3E00u));
+  // CHECK-NEXT: const __nv_bfloat16 {{v[0-9]+}} = __hmul_rn(arg4, tile_dev::from_bits<__nv_bfloat16>(0x4000u));
+  // CHECK-NEXT: const double {{v[0-9]+}} = __dmul_rn(arg7, 0.10000000000000001);
   %imin = arith.constant -2147483648 : i32
   %i1 = arith.xori %i, %imin : i32
   %lmin = arith.constant -9223372036854775808 : i64
@@ -49,7 +49,7 @@ func.func @constants(%z: !tile.view<128xf32, exclusive>, %zi: !tile.view<8xi32, 
   %s1 = arith.constant dense<2.5> : tensor<128xf32, #L>
   %s2 = arith.constant dense<-1.0> : tensor<128xf32, #L>
   %s3 = arith.mulf %s1, %s2 : tensor<128xf32, #L>
-  // CHECK-NEXT: const float [[S3:v[0-9]+]] = 2.5f * (-1.0f);
+  // CHECK-NEXT: const float [[S3:v[0-9]+]] = __fmul_rn(2.5f, (-1.0f));
   %c0 = arith.constant 0 : index
   %c128 = arith.constant 128 : index
   tilegpu.global_store %s3, %z[%c0] bounds [%c128] {vector = 4 : i32} : tensor<128xf32, #L>, !tile.view<128xf32, exclusive>

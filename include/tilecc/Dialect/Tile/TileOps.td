@@ -116,6 +116,34 @@ def Tile_AtomicOp : Tile_Op<"atomic", [AttrSizedOperandSegments,
 }
 
 //===----------------------------------------------------------------------===//
+// Complex numbers: built from and taken apart into their f32 parts; arithmetic on complex
+// values is lowered to f32 arithmetic on the parts (tile/core.hpp gives the formulas).
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeComplexOp : Tile_Op<"make_complex", [Pure, Elementwise,
+                                                   AllTypesMatch<["real", "imag"]>]> {
+  let summary = "complex values from their real and imaginary parts, elementwise";
+  let arguments = (ins AnyTypeOf<[F32, TensorOf<[F32]>]>:$real,
+                       AnyTypeOf<[F32, TensorOf<[F32]>]>:$imag);
+  let results = (outs AnyTypeOf<[Complex<F32>, TensorOf<[Complex<F32>]>]>:$result);
+  let assemblyFormat = "$real `,` $imag attr-dict `:` type($real) `->` type($result)";
+}
+
+def Tile_RealOp : Tile_Op<"real", [Pure, Elementwise]> {
+  let summary = "the real parts of complex values, elementwise";
+  let arguments = (ins AnyTypeOf<[Complex<F32>, TensorOf<[Complex<F32>]>]>:$value);
+  let results = (outs AnyTypeOf<[F32, TensorOf<[F32]>]>:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value) `->` type($result)";
+}
+
+def Tile_ImagOp : Tile_Op<"imag", [Pure, Elementwise]> {
+  let summary = "the imaginary parts of complex values, elementwise";
+  let arguments = (ins AnyTypeOf<[Complex<F32>, TensorOf<[Complex<F32>]>]>:$value);
+  let results = (outs AnyTypeOf<[F32, TensorOf<[F32]>]>:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value) `->` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
 // Debugging
 //===----------------------------------------------------------------------===//
 
