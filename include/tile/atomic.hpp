@@ -18,7 +18,8 @@
 //    compile time), and atomic_add/max/min also reject bool.
 // Every element update is atomic on its own; a tile update is not atomic as a whole (the order
 // in which two programs' updates of one tile interleave is unspecified). On the CPU each element
-// update is a std::atomic_ref operation (a compare-and-swap loop where there is no direct one).
+// update is a std::atomic_ref operation (a compare-and-swap loop where there is no direct one);
+// on the GPU a native atomic or a compare-and-swap loop with the same rule.
 #pragma once
 
 #include <array>
