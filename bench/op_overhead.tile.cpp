@@ -3,6 +3,10 @@
 //   sync      one small launch + wait, tile (`launch(...).sync()`) vs raw (launch + stream sync)
 //   graph     a chain of K dependent launches captured once and replayed, tile::Graph vs a raw
 //             CUDA graph captured from the same K raw launches
+//   async     a chain of 100 dependent launches issued with `async()` and waited for once, vs
+//             100 raw launches on a stream and one synchronize
+//   alloc     making and dropping a 4 MiB array (`tile::empty`) in a loop, from the
+//             stream-ordered pool, vs cudaMalloc + cudaFree of the same size
 // Prints the median per iteration and the ratios. Needs a GPU and the CUDA build (nvcc compiles
 // tilecc's output of this file); elsewhere it only checks that the ops compute the right thing.
 // Usage: op_overhead [iterations = 2000]
@@ -25,6 +29,8 @@ TILE_KERNEL void increment(tile::Tensor<float, B>& z) {
 
 constexpr int kBlock = 256;
 constexpr int kChain = 20;
+constexpr int kAsyncChain = 100;
+constexpr int64_t kAllocElements = int64_t(1) << 20;
 using Piece = tile::Partition<float, kBlock>;
 
 /// kChain launches of `increment`, each continuing the previous one's output.
@@ -58,21 +64,36 @@ int main(int argc, char** argv) {
     const double tile_sync = median_seconds(iterations, [&] {
       z = tile::launch<increment<kBlock>>(std::move(z).partition<kBlock>()).sync().unpartition();
     });
+    // tile: kAsyncChain dependent launches issued asynchronously, one wait.
+    auto a = tile::zeros<float>({n}).partition<kBlock>();
+    const double tile_async = median_seconds(iterations / 10, [&] {
+      a = chain<kAsyncChain>(std::move(a)).async().get();
+    });
+    // tile: an array made and dropped.
+    const double tile_alloc = median_seconds(iterations, [&] {
+      auto e = tile::empty<float>({kAllocElements});
+      (void)e;
+    });
     // tile: a graph of kChain launches, replayed.
     auto g = chain<kChain>(tile::zeros<float>({n}).partition<kBlock>()).graph();
     const double tile_graph = median_seconds(iterations, [&] { g.sync(); });
     const int runs = iterations + iterations / 10;
 
+    const int async_runs = iterations / 10 + iterations / 10 / 10;
+    const std::vector<float> ha = std::move(a).unpartition().to_host();
     const std::vector<float> hz = z.to_host();
     const std::vector<float> hg = std::move(g).get().unpartition().to_host();
     int64_t bad = 0;
     for (int64_t i = 0; i < n; ++i) {
       bad += hz[static_cast<std::size_t>(i)] != static_cast<float>(runs);
       bad += hg[static_cast<std::size_t>(i)] != static_cast<float>(runs * kChain);
+      bad += ha[static_cast<std::size_t>(i)] != static_cast<float>(async_runs * kAsyncChain);
     }
     std::printf("tile sync:  %.2f us per launch+wait\n", tile_sync * 1e6);
     std::printf("tile graph: %.2f us per replay of %d kernels\n", tile_graph * 1e6, kChain);
-    std::printf("results: %lld wrong of %lld on %s\n", (long long)bad, (long long)(2 * n),
+    std::printf("tile async: %.2f us per chain of %d kernels, one wait\n", tile_async * 1e6, kAsyncChain);
+    std::printf("tile alloc: %.2f us per 4 MiB array made and dropped\n", tile_alloc * 1e6);
+    std::printf("results: %lld wrong of %lld on %s\n", (long long)bad, (long long)(3 * n),
                 tile::default_device().name().c_str());
     if (bad) return 1;
 
@@ -114,11 +135,23 @@ int main(int argc, char** argv) {
       });
       cudaGraphExecDestroy(exec);
       cudaGraphDestroy(graph);
+      const double raw_async = median_seconds(iterations / 10, [&] {
+        for (int k = 0; k < kAsyncChain; ++k) entry(la, s);
+        cudaStreamSynchronize(s);
+      });
+      const double raw_alloc = median_seconds(iterations, [&] {
+        void* q = nullptr;
+        cudaMalloc(&q, kAllocElements * sizeof(float));
+        cudaFree(q);
+      });
       cudaStreamDestroy(s);
       std::printf("raw sync:   %.2f us per launch+wait\n", raw_sync * 1e6);
       std::printf("raw graph:  %.2f us per replay of %d kernels\n", raw_graph * 1e6, kChain);
-      std::printf("ratio sync %.3f, ratio graph %.3f (tile / raw; target <= 1.1)\n", tile_sync / raw_sync,
-                  tile_graph / raw_graph);
+      std::printf("raw async:  %.2f us per %d launches, one synchronize\n", raw_async * 1e6, kAsyncChain);
+      std::printf("raw alloc:  %.2f us per cudaMalloc + cudaFree of 4 MiB\n", raw_alloc * 1e6);
+      std::printf("ratio sync %.3f, ratio graph %.3f, ratio async %.3f (tile / raw; target <= 1.1)\n",
+                  tile_sync / raw_sync, tile_graph / raw_graph, tile_async / raw_async);
+      std::printf("ratio alloc %.3f (tile pool / cudaMalloc + cudaFree)\n", tile_alloc / raw_alloc);
     }
 #endif
     return 0;

@@ -183,6 +183,14 @@ void* gpu_stream(const Device& device) {
   no_cuda();
 }
 
+void gpu_order_after_device_stream(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::order_after_device_stream(device.ordinal(), stream);
+#endif
+  (void)device, (void)stream;
+  no_cuda();
+}
+
 CheckRecord* gpu_check_record(const Device& device) {
 #if defined(TILE_RT_HAS_CUDA)
   if (device.is_gpu()) return cuda::check_record(device.ordinal());

@@ -76,6 +76,8 @@ class ExecContext {
       if (num_gpus_ == kMaxDevices) throw Error("tile: an op may use at most 8 GPUs");
       if (capturing_ && num_gpus_ == 1) throw Error("tile::DeviceOp::graph: a graph runs on one GPU");
       gpus_[static_cast<std::size_t>(num_gpus_++)] = &device;
+      // A user's stream first waits for the device's own, where arrays were allocated.
+      if (user_stream_ && !capturing_) gpu_order_after_device_stream(device, user_stream_);
       if (capturing_) gpu_capture_begin(device, user_stream_ ? user_stream_ : gpu_stream(device));
     }
     return user_stream_ ? user_stream_ : gpu_stream(device);

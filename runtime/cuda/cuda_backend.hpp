@@ -2,6 +2,8 @@
 //
 // Only compiled when the CUDA toolkit was found (TILE_RT_HAS_CUDA). Every device uses one
 // stream; copies are issued on it and waited for, so operations on a device are ordered.
+// Arrays come from the device's stream-ordered memory pool (cudaMallocAsync / cudaFreeAsync on
+// that stream), which keeps freed memory for the next allocation.
 // CUDA errors become tile::Error. No GPU (or no driver) is not an error: device_count() is 0.
 #pragma once
 
@@ -23,6 +25,9 @@ void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
 
 void* stream(int ordinal);
+/// Makes `waiter` (another stream of the device) wait for everything issued so far on the
+/// device's stream: allocations from the pool, copies, earlier ops.
+void order_after_device_stream(int ordinal, void* waiter);
 /// The device address of the device's tile::check record; a failure recorded there is thrown
 /// by the next synchronisation (synchronize*, event_query, event_wait) on that device.
 detail::CheckRecord* check_record(int ordinal);
