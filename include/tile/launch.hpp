@@ -888,6 +888,8 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
           d.strides[a] = args[i].strides[a];
           if constexpr (PT<i>::kind == detail::ParamKind::Exclusive)
             d.piece[a] = args[i].tile[static_cast<std::size_t>(a)];
+          else
+            d.piece[a] = 0;
         }
       }
     });

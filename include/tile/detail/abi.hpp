@@ -25,17 +25,19 @@ enum class DType : int32_t {
   Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, F8E4M3, F8E5M2, C64
 };
 
-/// One kernel argument. Tensors fill data/rank/shape/strides (strides in elements);
-/// exclusive partitioned tensors also fill `piece` (the partition's tile shape).
-/// Scalars are stored bit-for-bit in `scalar`.
+/// One kernel argument. Tensors fill data/rank/dtype and, below `rank`, shape/strides (strides
+/// in elements) and `piece` (an exclusive partition's tile shape, else 0). Scalars are stored
+/// bit-for-bit in `scalar`. A default-initialised ArgDesc is left uninitialised: a launch fills
+/// only the fields its parameters use instead of clearing all kMaxArgs descriptors
+/// (`ArgDesc{}` is all zeros).
 struct ArgDesc {
-  void* data = nullptr;
-  int32_t rank = 0;
-  DType dtype = DType::F32;
-  int64_t shape[kMaxRank] = {};
-  int64_t strides[kMaxRank] = {};
-  int64_t piece[kMaxRank] = {};
-  alignas(8) unsigned char scalar[16] = {};
+  void* data;
+  int32_t rank;
+  DType dtype;
+  int64_t shape[kMaxRank];
+  int64_t strides[kMaxRank];
+  int64_t piece[kMaxRank];
+  alignas(8) unsigned char scalar[16];
 
   template <class T> T scalar_as() const {
     static_assert(sizeof(T) <= sizeof(scalar), "scalar argument too large");

@@ -49,7 +49,7 @@ struct DeviceBuffer {
 
 static ArgDesc tensor(void* data, std::vector<int64_t> shape, std::vector<int64_t> strides,
                       std::vector<int64_t> piece = {}) {
-  ArgDesc a;
+  ArgDesc a{};
   a.data = data;
   a.rank = int32_t(shape.size());
   for (size_t d = 0; d < shape.size(); ++d) {
@@ -62,7 +62,7 @@ static ArgDesc tensor(void* data, std::vector<int64_t> shape, std::vector<int64_
 
 template <class T>
 static ArgDesc scalar(T v) {
-  ArgDesc a;
+  ArgDesc a{};
   static_assert(sizeof(T) <= sizeof(a.scalar));
   std::memcpy(a.scalar, &v, sizeof(T));
   return a;
