@@ -191,6 +191,14 @@ void gpu_order_after_device_stream(const Device& device, void* stream) {
   no_cuda();
 }
 
+void gpu_order_device_stream_after(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::order_device_stream_after(device.ordinal(), stream);
+#endif
+  (void)device, (void)stream;
+  no_cuda();
+}
+
 CheckRecord* gpu_check_record(const Device& device) {
 #if defined(TILE_RT_HAS_CUDA)
   if (device.is_gpu()) return cuda::check_record(device.ordinal());

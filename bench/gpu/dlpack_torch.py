@@ -11,6 +11,8 @@ import torch.utils.dlpack
 lib = ctypes.CDLL(sys.argv[1])
 lib.tile_twice.restype = ctypes.c_void_p
 lib.tile_twice.argtypes = [ctypes.c_void_p]
+lib.tile_twice_on.restype = ctypes.c_void_p
+lib.tile_twice_on.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
 api = ctypes.pythonapi
 api.PyCapsule_GetPointer.restype = ctypes.c_void_p
 api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
@@ -34,4 +36,24 @@ ok = torch.equal(y, want)
 print(f"dlpack torch round trip: same memory {same_memory}, values equal {ok}, n={y.numel()}")
 del y
 torch.cuda.synchronize()
-sys.exit(0 if same_memory and ok else 1)
+
+# The stream exchange: the input is still being computed on a torch stream when tile_rt gets
+# it (no synchronize); tile_rt's stream waits for that stream, and the result is ordered back on
+# it, so torch may use it there at once.
+side = torch.cuda.Stream()
+with torch.cuda.stream(side):
+    big = torch.randn(1 << 26, device="cuda")
+    for _ in range(20):  # keep the stream busy for a while
+        big = big * 1.0001
+    x2 = big[: 1_000_003].contiguous() * 3
+    capsule = torch.utils.dlpack.to_dlpack(x2)
+    managed = api.PyCapsule_GetPointer(capsule, b"dltensor")
+    api.PyCapsule_SetName(capsule, b"used_dltensor")
+    out = lib.tile_twice_on(managed, side.cuda_stream)
+    assert out, "tile_twice_on failed"
+    y2 = torch.utils.dlpack.from_dlpack(api.PyCapsule_New(out, b"dltensor", None))
+    want2 = big[: 1_000_003] * 6
+    ok2 = torch.allclose(y2, want2, rtol=1e-6, atol=1e-6)
+side.synchronize()
+print(f"dlpack torch stream exchange: values equal {ok2}")
+sys.exit(0 if same_memory and ok and ok2 else 1)

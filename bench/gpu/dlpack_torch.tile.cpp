@@ -21,3 +21,16 @@ extern "C" void* tile_twice(void* in) {
     return nullptr;
   }
 }
+
+/// The same with the DLPack stream exchange: `in` was produced on the consumer's `stream` (a
+/// cudaStream_t), which may still be running; the result is handed back ordered on it.
+extern "C" void* tile_twice_on(void* in, void* stream) {
+  try {
+    auto a = tile::from_dlpack<float>(static_cast<DLManagedTensor*>(in), stream);
+    tile::launch<twice<1024>>(a.partition_mut<1024>()).sync();
+    return tile::to_dlpack(std::move(a), stream);
+  } catch (const tile::Error& e) {
+    std::fprintf(stderr, "tile_twice_on: %s\n", e.what());
+    return nullptr;
+  }
+}

@@ -4,6 +4,12 @@
 //   DLManagedTensor* t = tile::to_dlpack(std::move(a));   // the consumer now owns a's memory
 //   tile::Array<float> b = tile::from_dlpack<float>(t);     // b owns t; freeing b calls t's deleter
 //
+// Streams (the `__dlpack__(stream=...)` exchange of the Python protocol, as cudaStream_t
+// passed as void*): `to_dlpack(std::move(a), s)` makes the consumer's stream `s` wait for all
+// work tile_rt issued on the array's GPU (without one, it waits for that work on the host);
+// `from_dlpack<T>(t, s)` makes tile_rt's stream wait for the producer's stream `s`, so ops on
+// the array see what the producer wrote (without one, the producer must have finished).
+//
 // Only compact row-major tensors on the CPU or on a CUDA GPU are accepted; anything else, or an
 // element type that is not T, throws tile::Error naming the rule. `from_dlpack` takes ownership
 // of `t` in every case: when it throws, it has already called `t->deleter(t)`.
@@ -140,8 +146,14 @@ struct DLPackExport {
 /// Hands the array to a DLPack consumer. The consumer calls `deleter` when done; until then the
 /// memory stays allocated. The array must not be lent.
 template <class T>
-DLManagedTensor* to_dlpack(Array<T>&& array) {
+DLManagedTensor* to_dlpack(Array<T>&& array, void* consumer_stream = nullptr) {
   if (!array.valid()) throw Error("tile::to_dlpack: the array has no storage (it was moved from)");
+  if (array.device().is_gpu()) {
+    if (consumer_stream)
+      detail::gpu_order_after_device_stream(array.device(), consumer_stream);
+    else
+      detail::gpu_synchronize(array.device(), "tile::to_dlpack", "");
+  }
   auto* ex = new detail::DLPackExport<T>{std::move(array), {}, {}, {}};
   const Array<T>& a = ex->array;
   for (int d = 0; d < a.rank(); ++d) {
@@ -168,7 +180,7 @@ DLManagedTensor* to_dlpack(Array<T>&) {
 
 /// Takes a DLPack tensor as an array of T, without copying (see the file comment).
 template <class T>
-Array<T> from_dlpack(DLManagedTensor* t) {
+Array<T> from_dlpack(DLManagedTensor* t, void* producer_stream = nullptr) {
   if (!t) throw Error("tile::from_dlpack: the tensor is null");
   const DLTensor& d = t->dl_tensor;
   auto release = [](void* ctx) {
@@ -210,6 +222,7 @@ Array<T> from_dlpack(DLManagedTensor* t) {
     }
   }
   T* data = reinterpret_cast<T*>(static_cast<char*>(d.data) + d.byte_offset);
+  if (producer_stream && device->is_gpu()) detail::gpu_order_device_stream_after(*device, producer_stream);
   return detail::ArrayAccess::external<T>(data, shape, Shape(), *device, +release, t, "tile::from_dlpack");
 }
 

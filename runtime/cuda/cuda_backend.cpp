@@ -153,6 +153,18 @@ void order_after_device_stream(int ordinal, void* waiter) {
   check(e, "cudaStreamWaitEvent");
 }
 
+void order_device_stream_after(int ordinal, void* producer) {
+  use_device(ordinal);
+  auto own = static_cast<cudaStream_t>(stream(ordinal));
+  if (static_cast<cudaStream_t>(producer) == own) return;
+  cudaEvent_t ev = nullptr;
+  check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+  cudaError_t e = cudaEventRecord(ev, static_cast<cudaStream_t>(producer));
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(own, ev, 0);
+  (void)cudaEventDestroy(ev);
+  check(e, "cudaStreamWaitEvent");
+}
+
 void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes) {
   use_device(ordinal);
   auto s = static_cast<cudaStream_t>(stream(ordinal));

@@ -28,6 +28,8 @@ void* stream(int ordinal);
 /// Makes `waiter` (another stream of the device) wait for everything issued so far on the
 /// device's stream: allocations from the pool, copies, earlier ops.
 void order_after_device_stream(int ordinal, void* waiter);
+/// The device's stream waits for everything issued so far on `producer`.
+void order_device_stream_after(int ordinal, void* producer);
 /// The device address of the device's tile::check record; a failure recorded there is thrown
 /// by the next synchronisation (synchronize*, event_query, event_wait) on that device.
 detail::CheckRecord* check_record(int ordinal);

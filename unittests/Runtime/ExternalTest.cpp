@@ -116,4 +116,13 @@ TEST(DLPack, ExportedArraysRoundTripAndFeedALaunch) {
   EXPECT_EQ(z.to_host()[999], 6.0f);
 }
 
+TEST(DLPack, StreamsAreIgnoredForCpuArrays) {
+  // A CPU tensor has no stream to order: the exchange passes it through unchanged.
+  int not_a_stream = 0;
+  auto x = tile::full<float>({8}, 1.5f, tile::cpu_device());
+  DLManagedTensor* t = tile::to_dlpack(std::move(x), &not_a_stream);
+  auto back = tile::from_dlpack<float>(t, &not_a_stream);
+  EXPECT_EQ(back.to_host()[7], 1.5f);
+}
+
 }  // namespace

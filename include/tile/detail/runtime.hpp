@@ -70,6 +70,8 @@ void* gpu_stream(const Device& device);
 /// Makes `stream` (a user's cudaStream_t on the device) wait for the device's own stream, where
 /// arrays are allocated from the stream-ordered pool and copied.
 void gpu_order_after_device_stream(const Device& device, void* stream);
+/// The reverse: the device's own stream waits for `stream` (a producer's cudaStream_t).
+void gpu_order_device_stream_after(const Device& device, void* stream);
 struct CheckRecord;
 /// The device address where the GPU's kernels report a failed tile::check (null for the CPU).
 /// The next synchronisation with the device (gpu_synchronize, gpu_stream_synchronize,
