@@ -8,13 +8,16 @@ function(tilecc_add_kernels target)
   if(NOT ARG_ARCHS)
     set(ARG_ARCHS sm_80 sm_90a)
   endif()
+  # tilecc plans shared memory for the tightest of the targets.
+  string(REPLACE ";" "," arch_list "${ARG_ARCHS}")
   foreach(src IN LISTS ARG_SOURCES)
     get_filename_component(abs "${src}" ABSOLUTE)
     get_filename_component(name "${src}" NAME)
     get_filename_component(dir "${abs}" DIRECTORY)
     set(out "${CMAKE_CURRENT_BINARY_DIR}/tilecc/${target}/${name}.cu")
     add_custom_command(OUTPUT "${out}"
-      COMMAND tilecc compile "${abs}" -o "${out}" -MF "${out}.d" -I "${dir}" ${ARG_OPTIONS}
+      COMMAND tilecc compile "${abs}" -o "${out}" -MF "${out}.d" -I "${dir}" --arch=${arch_list}
+              ${ARG_OPTIONS}
       DEPENDS "${abs}" tilecc
       DEPFILE "${out}.d"
       COMMENT "tilecc compile ${name}"

@@ -10,7 +10,7 @@
 
 #include "mlir/Transforms/Passes.h"
 
-void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm) {
+void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits &targets) {
   mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
   fn.addPass(createTileWidenF8());
   fn.addPass(mlir::createCanonicalizerPass());
@@ -18,5 +18,8 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm) {
   fn.addPass(createConvertTileToTileGPU());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());
-  fn.addPass(createTilePlanSharedMemory());
+  TilePlanSharedMemoryOptions planning;
+  planning.maxBytes = targets.maxSharedBytes;
+  planning.target = targets.arch;
+  fn.addPass(createTilePlanSharedMemory(planning));
 }

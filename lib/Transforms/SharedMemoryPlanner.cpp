@@ -114,7 +114,9 @@ void SharedMemoryPlanner::runOnOperation() {
     InFlightDiagnostic diag = largest->op->emitError()
                               << "the kernel needs " << total
                               << " bytes of shared memory, more than the " << int64_t(maxBytes)
-                              << " a block may use on this target; the largest buffer ("
+                              << " a block may use on "
+                              << (target.empty() ? std::string("this target") : target)
+                              << "; the largest buffer ("
                               << largest->bytes << " bytes) stages the tile value of type "
                               << staged << " here";
     diag.attachNote() << "use smaller tiles, or reduce along an axis held by fewer warps";

@@ -26,6 +26,41 @@
 using namespace tilecc;
 using namespace tilecc::driver;
 
+/// The source position of an MLIR location in Clang's source manager, or an invalid one.
+static clang::SourceLocation clangLocation(clang::SourceManager &sm, mlir::Location loc) {
+  if (auto name = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return clangLocation(sm, name.getChildLoc());
+  if (auto call = llvm::dyn_cast<mlir::CallSiteLoc>(loc))
+    return clangLocation(sm, call.getCallee());
+  auto file = llvm::dyn_cast<mlir::FileLineColLoc>(loc);
+  if (!file)
+    return {};
+  llvm::Expected<clang::FileEntryRef> entry =
+      sm.getFileManager().getFileRef(file.getFilename().getValue());
+  if (!entry) {
+    llvm::consumeError(entry.takeError());
+    return {};
+  }
+  return sm.translateFileLineCol(*entry, file.getLine(), file.getColumn());
+}
+
+/// Reports the pass pipeline's diagnostics (a kernel over its target's shared memory, ...)
+/// through Clang's engine, so that they look like every other tilecc diagnostic.
+static void forwardDiagnostics(clang::DiagnosticsEngine &diags, clang::SourceManager &sm,
+                               mlir::Diagnostic &d) {
+  auto level = d.getSeverity() == mlir::DiagnosticSeverity::Error
+                   ? clang::DiagnosticsEngine::Error
+                   : d.getSeverity() == mlir::DiagnosticSeverity::Warning
+                         ? clang::DiagnosticsEngine::Warning
+                         : clang::DiagnosticsEngine::Note;
+  diags.Report(clangLocation(sm, d.getLocation()), diags.getCustomDiagID(level, "%0"))
+      << d.str();
+  for (mlir::Diagnostic &note : d.getNotes())
+    diags.Report(clangLocation(sm, note.getLocation()),
+                 diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0"))
+        << note.str();
+}
+
 static std::string absolutePath(llvm::StringRef path) {
   llvm::SmallString<256> abs(path);
   llvm::sys::fs::make_absolute(abs);
@@ -114,8 +149,22 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
     return Success;
   }
 
+  // The kernels must fit every target the CUDA is built for: plan for the tightest.
+  std::string unknown;
+  mlir::FailureOr<TargetLimits> limits = getTargetLimits(options.archs, unknown);
+  if (failed(limits)) {
+    toolError(unknown.empty() ? std::string("--arch names no GPU target")
+                              : "unknown GPU target '" + unknown + "' in --arch (tilecc knows " +
+                                    knownTargets() + ")");
+    return ToolFailure;
+  }
+  mlirContext.printOpOnDiagnostic(false);
+  mlir::ScopedDiagnosticHandler forward(&mlirContext, [&](mlir::Diagnostic &d) {
+    forwardDiagnostics(diags, ast.getSourceManager(), d);
+    return mlir::success();
+  });
   mlir::PassManager pm(&mlirContext);
-  buildTileToGPUPipeline(pm);
+  buildTileToGPUPipeline(pm, *limits);
   if (failed(pm.run(*module)))
     return InputError;
   if (options.emit == EmitKind::TileGPUIR) {

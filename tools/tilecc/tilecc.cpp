@@ -42,7 +42,8 @@ OPTIONS:
   -p BUILD_DIR            read flags from BUILD_DIR/compile_commands.json
   -MF FILE                compile: write a Make depfile of every header the source includes
   --cpu                   build: use the host C++ compiler only (CPU backend)
-  --arch=LIST             build: GPU targets, default sm_80,sm_90a
+  --arch=LIST             GPU targets, default sm_80,sm_90a (compile: kernels must fit the
+                          tightest one's shared memory; build: nvcc's targets)
   -L DIR, -l LIB          build: extra linker inputs
   -v                      build: print the commands it runs
 

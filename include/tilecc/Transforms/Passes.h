@@ -13,6 +13,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilecc/Transforms/TargetLimits.h"
 
 namespace tilecc {
 
@@ -22,8 +23,9 @@ namespace tilecc {
 #define GEN_PASS_REGISTRATION
 #include "tilecc/Transforms/Passes.h.inc"
 
-/// canonicalize, layout assignment, tile -> tilegpu, cse, shared-memory planning.
-void buildTileToGPUPipeline(mlir::OpPassManager &pm);
+/// f8 widening, canonicalize, layout assignment, tile -> tilegpu, cse, shared-memory planning
+/// within the limits of `targets` (the tightest of the targets the CUDA is built for).
+void buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits &targets = {232448, "sm_90"});
 
 /// Prints each kernel's shared-memory plan (after tilegpu-plan-shared-memory): its total, and
 /// for each op that stages tiles, the bytes it occupies, the staged tile and the source line.

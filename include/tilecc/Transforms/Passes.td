@@ -55,7 +55,9 @@ def TilePlanSharedMemory : Pass<"tilegpu-plan-shared-memory", "mlir::func::FuncO
   }];
   let options = [
     Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"232448",
-           "dynamic shared memory one block may use (sm_90: 232448, sm_80: 166912)">
+           "dynamic shared memory one block may use (sm_90: 232448, sm_80: 166912)">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the target that sets max-bytes, named in the error">
   ];
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
