@@ -1,6 +1,10 @@
 //===- Invocation.cpp - parsing user files with Clang -------------------------===//
 #include "tilecc/Frontend/Invocation.h"
 
+#include "tilecc/Frontend/PrecompiledHeader.h"
+#include "tilecc/Support/LLVMCompat.h"
+
+#include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -44,6 +48,91 @@ std::string tilecc::tileLibraryDir() {
   return locate("lib", "libtile_rt.a", TILECC_BINARY_DIR "/lib");
 }
 
+namespace {
+
+/// What clang::tooling's ASTBuilderAction does (one ASTUnit per compile command), reading a
+/// file's leading #include block from the precompiled-header cache when the file allows it.
+class ASTBuilder : public ToolAction {
+public:
+  /// `usePCH`: try the cache in `cacheDir` (absolute; empty: none).
+  ASTBuilder(const tilecc::FrontendOptions &options, bool usePCH, std::string cacheDir,
+             std::vector<std::unique_ptr<ASTUnit>> &asts)
+      : options(options), usePCH(usePCH), cacheDir(std::move(cacheDir)), asts(asts) {}
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> invocation, FileManager *files,
+                     std::shared_ptr<PCHContainerOperations> pchOps,
+                     DiagnosticConsumer *consumer) override {
+    std::vector<std::string> reported;
+    if (usePCH) {
+      llvm::StringRef mainFile = invocation->getFrontendOpts().Inputs.empty()
+                                     ? llvm::StringRef()
+                                     : invocation->getFrontendOpts().Inputs[0].getFile();
+      pch::Preparation preparation;
+      if (auto text = files->getBufferForFile(mainFile); text && !mainFile.empty())
+        preparation = pch::prepare(*invocation, (*text)->getBuffer(), *files, pchOps, cacheDir);
+      else
+        preparation.note = "not used: the file cannot be read";
+      note(mainFile, preparation.note);
+      if (preparation.pch) {
+        pch::Attempt attempt = pch::parseWithPCH(invocation, *preparation.pch, pchOps, consumer);
+        switch (attempt.outcome) {
+        case pch::Attempt::Used:
+          if (!attempt.ast)
+            return false;
+          asts.push_back(std::move(attempt.ast));
+          return true;
+        // Never the user's problem: parse without it.
+        case pch::Attempt::FileChanged:
+          note(mainFile, "not used: the file changed while it was read");
+          break;
+        case pch::Attempt::Refused:
+          pch::discard(*preparation.pch);  // built again next time
+          note(mainFile, "clang refused " + preparation.pch->path + "; parsed without it");
+          break;
+        case pch::Attempt::Unmappable:
+          note(mainFile, "not used: its copy of the #include lines was not found in it");
+          break;
+        }
+        reported = std::move(attempt.reported);
+      }
+    }
+    llvm::IntrusiveRefCntPtr<DiagnosticsEngine> diags =
+        reported.empty()
+            ? compat::createDiagnostics(invocation->getDiagnosticOpts(), consumer, false)
+            : pch::diagnosticsAfterAttempt(invocation->getDiagnosticOpts(), consumer,
+                                           std::move(reported));
+    std::unique_ptr<ASTUnit> ast =
+        compat::loadFromInvocation(std::move(invocation), std::move(pchOps), diags, files);
+    if (!ast)
+      return false;
+    asts.push_back(std::move(ast));
+    return true;
+  }
+
+private:
+  void note(llvm::StringRef file, const llvm::Twine &text) {
+    if (options.verbose)
+      llvm::errs() << "tilecc: " << file << ": precompiled header: " << text << "\n";
+  }
+
+  const tilecc::FrontendOptions &options;
+  bool usePCH;
+  std::string cacheDir;
+  std::vector<std::unique_ptr<ASTUnit>> &asts;
+};
+
+} // namespace
+
+std::vector<std::string> tilecc::readFiles(const ASTUnit &ast) {
+  std::vector<std::string> files;
+  const SourceManager &sm = ast.getSourceManager();
+  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
+    files.push_back(it->first.getName().str());
+  for (std::string &file : pch::inputFiles(ast))
+    files.push_back(std::move(file));
+  return files;
+}
+
 bool tilecc::buildASTs(const FrontendOptions &options,
                        std::vector<std::unique_ptr<ASTUnit>> &asts, std::string &error) {
   for (const std::string &file : options.files)
@@ -82,7 +171,11 @@ bool tilecc::buildASTs(const FrontendOptions &options,
 
   if (options.diagnostics)
     tool.setDiagnosticConsumer(options.diagnostics);
-  int status = tool.buildASTs(asts);
+  // The cache directory is resolved here: ClangTool changes the working directory to each
+  // compile command's.
+  bool usePCH = options.precompiledHeader && !pch::disabledByEnvironment();
+  ASTBuilder builder(options, usePCH, usePCH ? pch::cacheDirectory() : "", asts);
+  int status = tool.run(&builder);
   if (asts.size() != options.files.size()) {
     if (error.empty())
       error = status == 2 ? "no compile command for some of the files"

@@ -23,6 +23,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <algorithm>
+
 using namespace tilecc;
 using namespace tilecc::driver;
 
@@ -68,8 +70,9 @@ static std::string absolutePath(llvm::StringRef path) {
   return abs.str().str();
 }
 
-/// `output: source header...`, for build systems that rebuild when any included file changes.
-static bool writeDepfile(const Options &options, const clang::SourceManager &sm) {
+/// `output: source header...`, for build systems that rebuild when any included file changes
+/// (the headers behind a precompiled header included).
+static bool writeDepfile(const Options &options, const clang::ASTUnit &ast) {
   std::error_code ec;
   llvm::raw_fd_ostream out(options.depfile, ec, llvm::sys::fs::OF_Text);
   if (ec) {
@@ -87,9 +90,14 @@ static bool writeDepfile(const Options &options, const clang::SourceManager &sm)
     }
     return escaped;
   };
+  std::vector<std::string> files;
+  for (const std::string &file : readFiles(ast))
+    files.push_back(absolutePath(file));
+  llvm::sort(files);
+  files.erase(std::unique(files.begin(), files.end()), files.end());
   out << escape(options.output.empty() ? "-" : options.output) << ":";
-  for (auto it = sm.fileinfo_begin(); it != sm.fileinfo_end(); ++it)
-    out << " \\\n  " << escape(absolutePath(it->first.getName()));
+  for (const std::string &file : files)
+    out << " \\\n  " << escape(file);
   out << "\n";
   return true;
 }
@@ -117,7 +125,7 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   DiagnosticScope scope(ast);
   clang::ASTContext &context = ast.getASTContext();
   const clang::SourceManager &sm = context.getSourceManager();
-  if (!options.depfile.empty() && !writeDepfile(options, sm))
+  if (!options.depfile.empty() && !writeDepfile(options, ast))
     return ToolFailure;
 
   std::vector<KernelInstance> kernels = discoverKernels(context);

@@ -41,11 +41,15 @@ OPTIONS:
                           passed to the C++ front end (and to nvcc for build)
   -p BUILD_DIR            read flags from BUILD_DIR/compile_commands.json
   -MF FILE                compile: write a Make depfile of every header the source includes
+  --no-pch                parse <tile/tile.hpp> from source, not from the cached precompiled
+                          header (also TILECC_NO_PCH=1; the cache is in $TILECC_CACHE_DIR, else
+                          $XDG_CACHE_HOME/tilecc or ~/.cache/tilecc)
   --cpu                   build: use the host C++ compiler only (CPU backend)
   --arch=LIST             GPU targets, default sm_80,sm_90a (compile: kernels must fit the
                           tightest one's shared memory; build: nvcc's targets)
   -L DIR, -l LIB          build: extra linker inputs
-  -v                      build: print the commands it runs
+  -v                      say whether each file's precompiled header was reused or built (or
+                          why none was used); build: also print the commands it runs
 
 EXIT STATUS: 0 clean, 1 errors in the input (check: also warnings under -Werror, or -verify
 mismatches), 2 tool failure.
@@ -202,6 +206,9 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
         options.archs.push_back(a.str());
     } else if (arg == "-v") {
       options.verbose = true;
+      options.frontend.verbose = true;
+    } else if (arg == "--no-pch") {
+      options.frontend.precompiledHeader = false;
     } else if (arg.starts_with("-p")) {
       if (!needsValue(i, "-p", options.frontend.buildDir))
         return false;

@@ -2,7 +2,10 @@
 //
 // Builds Clang ASTs for tile sources the way tilecc sees them: C++20 by default, tilecc's own
 // headers and Clang's resource directory found without help, plus the user's -I/-D/-std flags,
-// the flags after `--`, or the file's entry in a compile_commands.json (`-p BUILD_DIR`).
+// the flags after `--`, or the file's entry in a compile_commands.json (`-p BUILD_DIR`). A file
+// that starts with `#include <tile/tile.hpp>` reads that header from a cached precompiled header
+// (PrecompiledHeader.h) unless `precompiledHeader` is off or TILECC_NO_PCH is set; the AST,
+// the diagnostics and everything derived from them are the same either way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_FRONTEND_INVOCATION_H
@@ -24,6 +27,10 @@ struct FrontendOptions {
   /// Receives the diagnostics of parsing and, through the ASTs' engines, of everything reported
   /// later; not owned. Null: clang's text printer on stderr.
   clang::DiagnosticConsumer *diagnostics = nullptr;
+  /// Use the precompiled-header cache for files that allow it (--no-pch turns it off).
+  bool precompiledHeader = true;
+  /// Say on stderr, for each file, whether a precompiled header was reused or built, or why not.
+  bool verbose = false;
 };
 
 /// Directories tilecc ships (found relative to the executable, else the source tree).
@@ -36,6 +43,10 @@ std::string tileLibraryDir();
 /// are still returned.
 bool buildASTs(const FrontendOptions &options, std::vector<std::unique_ptr<clang::ASTUnit>> &asts,
                std::string &error);
+
+/// Every file the parse of `ast` read, by the names Clang gave them: the main file, its headers,
+/// and the headers behind the precompiled header it loaded (which it did not read itself).
+std::vector<std::string> readFiles(const clang::ASTUnit &ast);
 
 } // namespace tilecc
 
