@@ -141,28 +141,27 @@ void* stream(int ordinal) {
   return streams[static_cast<std::size_t>(ordinal)];
 }
 
-void order_after_device_stream(int ordinal, void* waiter) {
-  use_device(ordinal);
-  auto own = static_cast<cudaStream_t>(stream(ordinal));
-  if (static_cast<cudaStream_t>(waiter) == own) return;
+namespace {
+/// Makes `waiter` wait for everything issued so far on `producer` (two streams of one device).
+void stream_wait(cudaStream_t waiter, cudaStream_t producer) {
+  if (waiter == producer) return;
   cudaEvent_t ev = nullptr;
   check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-  cudaError_t e = cudaEventRecord(ev, own);
-  if (e == cudaSuccess) e = cudaStreamWaitEvent(static_cast<cudaStream_t>(waiter), ev, 0);
+  cudaError_t e = cudaEventRecord(ev, producer);
+  if (e == cudaSuccess) e = cudaStreamWaitEvent(waiter, ev, 0);
   (void)cudaEventDestroy(ev);
   check(e, "cudaStreamWaitEvent");
+}
+}  // namespace
+
+void order_after_device_stream(int ordinal, void* waiter) {
+  use_device(ordinal);
+  stream_wait(static_cast<cudaStream_t>(waiter), static_cast<cudaStream_t>(stream(ordinal)));
 }
 
 void order_device_stream_after(int ordinal, void* producer) {
   use_device(ordinal);
-  auto own = static_cast<cudaStream_t>(stream(ordinal));
-  if (static_cast<cudaStream_t>(producer) == own) return;
-  cudaEvent_t ev = nullptr;
-  check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-  cudaError_t e = cudaEventRecord(ev, static_cast<cudaStream_t>(producer));
-  if (e == cudaSuccess) e = cudaStreamWaitEvent(own, ev, 0);
-  (void)cudaEventDestroy(ev);
-  check(e, "cudaStreamWaitEvent");
+  stream_wait(static_cast<cudaStream_t>(stream(ordinal)), static_cast<cudaStream_t>(producer));
 }
 
 void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes) {
