@@ -215,9 +215,27 @@ std::optional<unsigned> KernelEmitter::layoutIndex(RankedTensorType type) const 
   return std::nullopt;
 }
 
-/// Checks a layout is one the device library can apply to `shape`.
-static LogicalResult checkLayout(Operation *op, tilegpu::BlockedLayoutAttr attr,
-                                 ArrayRef<int64_t> shape) {
+/// Checks a layout is one the device library can apply to `shape` in a block of `numWarps`.
+static LogicalResult checkLayout(Operation *op, Attribute layout, ArrayRef<int64_t> shape,
+                                 unsigned numWarps) {
+  auto mismatch = [&](unsigned warps) -> LogicalResult {
+    return op->emitError() << "layout " << layout << " spreads over " << warps
+                           << " warps but the kernel has " << numWarps;
+  };
+  if (auto mma = llvm::dyn_cast<tilegpu::MmaLayoutAttr>(layout)) {
+    if (!mma.fits(shape))
+      return op->emitError() << "layout " << layout << " does not tile shape ["
+                             << joinInts(shape) << "] in whole instruction tiles";
+    return numWarps % mma.getNumWarps() == 0 ? success() : mismatch(mma.getNumWarps());
+  }
+  if (auto dot = llvm::dyn_cast<tilegpu::DotOperandLayoutAttr>(layout)) {
+    if (!dot.fits(shape))
+      return op->emitError() << "layout " << layout << " does not tile shape ["
+                             << joinInts(shape) << "] in whole instruction tiles";
+    unsigned warps = dot.getParent().getNumWarps();
+    return numWarps % warps == 0 ? success() : mismatch(warps);
+  }
+  auto attr = llvm::cast<tilegpu::BlockedLayoutAttr>(layout);
   if (attr.getRank() != shape.size())
     return op->emitError() << "layout rank " << attr.getRank() << " differs from the rank "
                            << shape.size() << " of the tile";
@@ -229,7 +247,39 @@ static LogicalResult checkLayout(Operation *op, tilegpu::BlockedLayoutAttr attr,
       return op->emitError() << "layout " << attr << " does not tile shape ["
                              << joinInts(shape) << "] evenly";
   }
-  return success();
+  return attr.getNumWarps() == numWarps ? success() : mismatch(attr.getNumWarps());
+}
+
+/// Registers per thread of a supported layout over `shape`.
+static int64_t elemsPerThread(Attribute layout, ArrayRef<int64_t> shape) {
+  if (auto mma = llvm::dyn_cast<tilegpu::MmaLayoutAttr>(layout))
+    return mma.getElemsPerThread(shape);
+  if (auto dot = llvm::dyn_cast<tilegpu::DotOperandLayoutAttr>(layout))
+    return dot.getElemsPerThread(shape);
+  return llvm::cast<tilegpu::BlockedLayoutAttr>(layout).getElemsPerThread(shape);
+}
+
+/// The tile_dev type of a layout over `shape` (spelled `tile_dev::Ix<...>`).
+static std::string deviceLayout(Attribute layout, StringRef shape, unsigned numWarps) {
+  auto list = [](ArrayRef<unsigned> xs) {
+    std::string s = "tile_dev::Ix<";
+    for (auto [k, x] : llvm::enumerate(xs))
+      s += cat(k ? ", " : "", x);
+    return s + ">";
+  };
+  auto grid = [&](tilegpu::MmaLayoutAttr mma) {
+    ArrayRef<unsigned> w = mma.getWarpsPerBlock();
+    return cat(w[w.size() - 2], ", ", w.back(), ", ", numWarps);
+  };
+  if (auto mma = llvm::dyn_cast<tilegpu::MmaLayoutAttr>(layout))
+    return cat("tile_dev::MmaAcc<", shape, ", ", grid(mma), ">");
+  if (auto dot = llvm::dyn_cast<tilegpu::DotOperandLayoutAttr>(layout))
+    return cat("tile_dev::MmaOperand<", shape, ", ", dot.getOpIdx(), ", ", dot.getKWidth(), ", ",
+               grid(dot.getParent()), ">");
+  auto blocked = llvm::cast<tilegpu::BlockedLayoutAttr>(layout);
+  return cat("tile_dev::Blocked<", shape, ", ", list(blocked.getSizePerThread()), ", ",
+             list(blocked.getThreadsPerWarp()), ", ", list(blocked.getWarpsPerBlock()), ", ",
+             list(blocked.getOrder()), ">");
 }
 
 LogicalResult KernelEmitter::collectLayouts() {
@@ -238,27 +288,23 @@ LogicalResult KernelEmitter::collectLayouts() {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor || failed(result))
       return;
-    auto attr = llvm::dyn_cast_or_null<tilegpu::BlockedLayoutAttr>(tensor.getEncoding());
-    if (!attr) {
+    Attribute attr = tensor.getEncoding();
+    if (!llvm::isa_and_nonnull<tilegpu::BlockedLayoutAttr, tilegpu::MmaLayoutAttr,
+                               tilegpu::DotOperandLayoutAttr>(attr)) {
       result = op->emitError() << "tile value of type " << tensor
                                << " has no layout; run tile-assign-layouts before CodeGen";
       return;
     }
     if (layoutIndex(tensor))
       return;
-    if (failed(checkLayout(op, attr, tensor.getShape()))) {
+    if (failed(checkLayout(op, attr, tensor.getShape(), numWarps))) {
       result = failure();
-      return;
-    }
-    if (attr.getNumWarps() != numWarps) {
-      result = op->emitError() << "layout " << attr << " spreads over " << attr.getNumWarps()
-                               << " warps but the kernel has " << numWarps;
       return;
     }
     Layout layout;
     layout.type = tensor;
     layout.attr = attr;
-    layout.elems = attr.getElemsPerThread(tensor.getShape());
+    layout.elems = elemsPerThread(attr, tensor.getShape());
     layout.alias = cat(sym, "_L", layouts.size());
     layout.thread = cat("t", layouts.size());
     layouts.push_back(layout);
@@ -408,7 +454,7 @@ LogicalResult KernelEmitter::emit() {
         layouts[*k].needsThread = true;
     // Ops that exchange elements address both their operands' and results' registers.
     if (isa<tile::ReduceOp, tile::ScanOp, tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp,
-            tile::CatOp, tile::ExtractOp, tile::MmaOp>(op))
+            tile::CatOp, tile::ExtractOp, tile::MmaOp, tilegpu::ConvertLayoutOp>(op))
       for (TypeRange types : {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
         for (Type t : types)
           if (auto tensor = llvm::dyn_cast<RankedTensorType>(t))
@@ -432,21 +478,12 @@ LogicalResult KernelEmitter::emit() {
   if (StringRef source = stringAttr(func, tile::kSourceAttrName); !source.empty())
     out.line(0, cat("// defined at ", source));
   for (Layout &layout : layouts) {
-    auto list = [](ArrayRef<unsigned> xs) {
-      std::string s = "tile_dev::Ix<";
-      for (auto [k, x] : llvm::enumerate(xs))
-        s += cat(k ? ", " : "", x);
-      return s + ">";
-    };
     std::string shape = cat("tile_dev::Ix<", joinInts(layout.type.getShape()), ">");
     out.line(0, cat("// ", layout.alias, ": ", layout.attr, " over [",
                     joinInts(layout.type.getShape()), "], ", layout.elems,
                     " element(s) per thread"));
-    out.line(0, cat("using ", layout.alias, " = tile_dev::Blocked<", shape, ", ",
-                    list(layout.attr.getSizePerThread()), ", ",
-                    list(layout.attr.getThreadsPerWarp()), ", ",
-                    list(layout.attr.getWarpsPerBlock()), ", ", list(layout.attr.getOrder()),
-                    ">;"));
+    out.line(0, cat("using ", layout.alias, " = ", deviceLayout(layout.attr, shape, numWarps),
+                    ";"));
     out.line(0, cat("static_assert(", layout.alias, "::num_threads == ", threads, " && ",
                     layout.alias, "::elems == ", layout.elems, ", \"tilecc: layout mismatch\");"));
   }

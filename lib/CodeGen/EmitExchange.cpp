@@ -13,9 +13,13 @@
 //    thread reads its result registers and applies its chunk's carry.
 //  * shape ops: the source goes to shared memory at its row-major indices; each thread reads
 //    the source element of each of its result registers (tile_dev::*_index).
-//  * mma: both inputs and the accumulator go to shared memory; the warps run mma.sync on the
-//    16 x 8 output tiles in turn (tile_dev::mma_shared), updating the accumulator in place,
-//    which every thread then reads in the result's layout.
+//  * tile.mma (shapes that are not whole instruction tiles): both inputs and the accumulator
+//    go to shared memory; the warps run mma.sync on the 16 x 8 output tiles in turn
+//    (tile_dev::mma_shared), updating the accumulator in place, which every thread then reads
+//    in the result's layout. tilegpu.mma needs no shared memory: its operands are already in
+//    fragment registers (tile_dev::mma_frag).
+//  * convert_layout: the owners write the tile at its row-major indices; every thread reads
+//    its registers of the new layout.
 //
 // The combiner region of reduce and scan becomes a C++ lambda `(acc&..., next...)` that
 // updates the accumulators in place.
@@ -212,7 +216,7 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
   const Layout from = layouts[*srcIndex];
   std::string A = from.alias, t = from.thread;
   int64_t results = srcType.getNumElements() / srcType.getDimSize(axis);
-  int64_t warps = tilegpu::distinctWarps(from.attr, srcType.getShape(), axis);
+  int64_t warps = tilegpu::distinctWarps(from.blocked(), srcType.getShape(), axis);
 
   SmallVector<std::string> src, types, partial, shared;
   FailureOr<std::string> f =
@@ -445,6 +449,57 @@ LogicalResult KernelEmitter::emitMma(tile::MmaOp op, unsigned indent) {
            cat("float ", info->name, "[", to.elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
                to.elems, "; ++i_) ", info->name, "[i_] = ", buffers[2], "[", to.thread,
                ".linear(i_)];"),
+           loc);
+  values[op.getResult()] = *info;
+  return success();
+}
+
+LogicalResult KernelEmitter::emitFragmentMma(tilegpu::MmaOp op, unsigned indent) {
+  Location loc = op.getLoc();
+  std::optional<unsigned> la = layoutIndex(op.getA().getType());
+  std::optional<unsigned> lb = layoutIndex(op.getB().getType());
+  FailureOr<ValueInfo> info = tileInfo(op, op.getType());
+  if (!la || !lb || failed(info))
+    return op.emitError("an mma fragment has no layout");
+  const Layout &to = layouts[info->layout];
+  info->name = newName();
+  out.line(indent,
+           cat("float ", info->name, "[", to.elems, "]; ",
+               "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", to.elems, "; ++i_) ", info->name,
+               "[i_] = ", elem(op.getAcc()), "; tile_dev::mma_frag<", layouts[*la].alias, ", ",
+               layouts[*lb].alias, ", ", to.alias, ">(", array(op.getA(), indent, loc), ", ",
+               array(op.getB(), indent, loc), ", ", info->name, ");"),
+           loc);
+  values[op.getResult()] = *info;
+  return success();
+}
+
+LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsigned indent) {
+  Location loc = op.getLoc();
+  FailureOr<ValueInfo> info = tileInfo(op, op.getType());
+  FailureOr<std::string> ctype = elementType(op, op.getType());
+  std::optional<unsigned> from = layoutIndex(op.getSrc().getType());
+  if (failed(info) || failed(ctype) || !from)
+    return op.emitError("a layout conversion needs layouts on both sides");
+  const ValueInfo src = values.lookup(op.getSrc());
+  if (src.broadcast) {
+    info->broadcast = true;
+    info->name = src.name;
+    values[op.getResult()] = *info;
+    return success();
+  }
+  FailureOr<int64_t> base = smemOffset(op);
+  if (failed(base))
+    return failure();
+  const Layout &to = layouts[info->layout];
+  std::string buffer = newName();
+  info->name = newName();
+  out.line(indent,
+           cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
+               *base, "); tile_dev::to_shared(", buffer, ", ", layouts[*from].thread, ", ",
+               array(op.getSrc(), indent, loc), "); __syncthreads(); ", *ctype, " ", info->name,
+               "[", to.elems, "]; tile_dev::from_shared(", info->name, ", ", to.thread, ", ",
+               buffer, ");"),
            loc);
   values[op.getResult()] = *info;
   return success();

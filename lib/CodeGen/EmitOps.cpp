@@ -199,6 +199,10 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitScan(scan, indent);
   if (auto mma = dyn_cast<tile::MmaOp>(op))
     return emitMma(mma, indent);
+  if (auto mma = dyn_cast<tilegpu::MmaOp>(op))
+    return emitFragmentMma(mma, indent);
+  if (auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(op))
+    return emitConvertLayout(convert, indent);
   if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp>(op))
     return emitShape(op, indent);
   if ((isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) ||

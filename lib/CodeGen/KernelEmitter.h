@@ -105,11 +105,14 @@ private:
   };
   struct Layout {
     mlir::RankedTensorType type; // shape and encoding (element type irrelevant)
-    tilegpu::BlockedLayoutAttr attr;
+    mlir::Attribute attr;        // #tilegpu.blocked, #tilegpu.mma or #tilegpu.dot_operand
     int64_t elems = 0;
     std::string alias;      // the `using` name of the tile_dev::Blocked type
     std::string thread;     // the per-thread map local, `t<k>`
     bool needsThread = false;
+    tilegpu::BlockedLayoutAttr blocked() const {
+      return llvm::dyn_cast<tilegpu::BlockedLayoutAttr>(attr);
+    }
   };
 
   // CudaEmitter.cpp: skeleton.
@@ -136,6 +139,10 @@ private:
   mlir::LogicalResult emitReduce(tile::ReduceOp op, unsigned indent);
   mlir::LogicalResult emitScan(tile::ScanOp op, unsigned indent);
   mlir::LogicalResult emitMma(tile::MmaOp op, unsigned indent);
+  /// tilegpu.mma: the instructions on fragment registers (tile_dev::mma_frag).
+  mlir::LogicalResult emitFragmentMma(tilegpu::MmaOp op, unsigned indent);
+  /// tilegpu.convert_layout: through shared memory, or free for a broadcast scalar.
+  mlir::LogicalResult emitConvertLayout(tilegpu::ConvertLayoutOp op, unsigned indent);
   /// broadcast, reshape, permute, cat, extract.
   mlir::LogicalResult emitShape(mlir::Operation &op, unsigned indent);
   /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.

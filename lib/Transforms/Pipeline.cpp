@@ -1,9 +1,10 @@
 //===- Pipeline.cpp - the tile -> tilegpu pass sequence -------------------------===//
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
-// compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles layouts, lower view accesses to global
-// memory operations, clean up the index arithmetic that lowering introduced, then place the
-// shared memory that reductions, scans and shape ops stage through.
+// compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles layouts,
+// lower view accesses to global memory operations, clean up the index arithmetic that
+// lowering introduced, keep mma operands and accumulators in fragment registers, then place
+// the shared memory that conversions, reductions, scans and shape ops stage through.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -18,6 +19,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createConvertTileToTileGPU());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());
+  fn.addPass(createTileMmaLayouts());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;

@@ -732,6 +732,186 @@ TILE_DEV_D void to_shared_as(U* s, const Thread<L>& t, const T (&src)[L::elems])
   for (int r = 0; r < L::elems; ++r) s[t.linear(r)] = cvt<U>(src[r]);
 }
 
+//===----------------------------------------------------------------------===//
+// Fragment layouts: mma operands and accumulators held in registers
+//===----------------------------------------------------------------------===//
+//
+// `MmaAcc` is `#tilegpu.mma` and `MmaOperand` `#tilegpu.dot_operand` (see TileGPUOps.td for
+// the register order) applied to one tile shape; `Thread<>` of them gives each register's
+// coordinates like a blocked layout's, so elementwise ops, stores to shared memory and layout
+// conversions treat every layout alike. `mma_frag` runs the instructions on the registers.
+
+namespace detail {
+template <class Shape>
+struct MatShape {
+  static constexpr int rank = Shape::size;
+  static constexpr int64_t batch = rank == 3 ? Shape::at(0) : 1;
+  static constexpr int64_t rows = Shape::at(rank - 2), cols = Shape::at(rank - 1);
+};
+}  // namespace detail
+
+template <class Shape, int WM, int WN, int Warps>
+struct MmaAcc {
+  using S = detail::MatShape<Shape>;
+  static constexpr int rank = S::rank;
+  static constexpr int64_t RM = S::rows / (16 * WM), RN = S::cols / (8 * WN);
+  static_assert(S::rows % (16 * WM) == 0 && S::cols % (8 * WN) == 0 && Warps % (WM * WN) == 0,
+                "tilecc: inconsistent mma layout");
+  static constexpr int elems = int(S::batch * RM * RN * 4);
+  static constexpr int num_threads = 32 * Warps;
+  static constexpr bool replicates = WM * WN < Warps;
+  TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
+};
+
+template <class Shape, int OpIdx, int KWidth, int WM, int WN, int Warps>
+struct MmaOperand {
+  using S = detail::MatShape<Shape>;
+  static constexpr int rank = S::rank;
+  static constexpr int64_t KI = 8 * KWidth;  // the instruction's k
+  static constexpr int64_t per_tile = OpIdx == 0 ? KI / 2 : KI / 4;
+  // Instruction tiles along the operand's rows and columns.
+  static constexpr int64_t RR = OpIdx == 0 ? S::rows / (16 * WM) : S::rows / KI;
+  static constexpr int64_t RC = OpIdx == 0 ? S::cols / KI : S::cols / (8 * WN);
+  static_assert(RR * (OpIdx == 0 ? 16 * WM : KI) == S::rows &&
+                    RC * (OpIdx == 0 ? KI : 8 * WN) == S::cols && Warps % (WM * WN) == 0,
+                "tilecc: inconsistent dot operand layout");
+  static constexpr int elems = int(S::batch * RR * RC * per_tile);
+  static constexpr int num_threads = 32 * Warps;
+  static constexpr bool replicates = true;  // over the other side of the warp grid
+  TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
+};
+
+namespace detail {
+/// Row-major linear index from a matrix register's batch, row and column.
+template <class Shape>
+TILE_DEV_D int64_t mat_linear(int64_t b, int64_t row, int64_t col) {
+  using S = MatShape<Shape>;
+  return (b * S::rows + row) * S::cols + col;
+}
+}  // namespace detail
+
+template <class Shape, int WM, int WN, int Warps>
+struct Thread<MmaAcc<Shape, WM, WN, Warps>> {
+  using L = MmaAcc<Shape, WM, WN, Warps>;
+  int row0, col0;
+  bool owner;
+  TILE_DEV_D explicit Thread(unsigned tid) {
+    const unsigned lane = tid % 32u, warp = tid / 32u, w = warp % unsigned(WM * WN);
+    owner = warp < unsigned(WM * WN);
+    row0 = int(w / unsigned(WN)) * 16 + int(lane >> 2);
+    col0 = int(w % unsigned(WN)) * 8 + 2 * int(lane & 3u);
+  }
+  TILE_DEV_D int64_t row(int r) const {
+    return (r / 4 / L::RN) % L::RM * 16 * WM + row0 + (r & 2) * 4;
+  }
+  TILE_DEV_D int64_t col(int r) const { return r / 4 % L::RN * 8 * WN + col0 + (r & 1); }
+  TILE_DEV_D int64_t coord(int r, int d) const {
+    return d == L::rank - 1 ? col(r) : d == L::rank - 2 ? row(r) : r / 4 / (L::RN * L::RM);
+  }
+  TILE_DEV_D int64_t linear(int r) const {
+    return detail::mat_linear<Shape>(r / 4 / (L::RN * L::RM), row(r), col(r));
+  }
+};
+
+template <class Shape, int OpIdx, int KWidth, int WM, int WN, int Warps>
+struct Thread<MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>> {
+  using L = MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>;
+  int row0, col0;  // this lane's place in its first instruction tile
+  bool owner;
+  TILE_DEV_D explicit Thread(unsigned tid) {
+    const unsigned lane = tid % 32u, warp = tid / 32u, w = warp % unsigned(WM * WN);
+    const int g = int(lane >> 2), t = int(lane & 3u);
+    const int wm = int(w / unsigned(WN)), wn = int(w % unsigned(WN));
+    owner = warp < unsigned(WM * WN) && (OpIdx == 0 ? wn == 0 : wm == 0);
+    if (OpIdx == 0) {
+      row0 = wm * 16 + g;
+      col0 = KWidth * t;
+    } else {
+      row0 = KWidth * t;
+      col0 = wn * 8 + g;
+    }
+  }
+  // Register r: tile (r / per_tile) over [batch][RR][RC], element e = r % per_tile.
+  TILE_DEV_D int64_t row(int r) const {
+    const int e = r % int(L::per_tile);
+    const int64_t tr = r / L::per_tile / L::RC % L::RR;
+    if (OpIdx == 0)  // A: (g + 8*(q&1), KWidth*t + h + 4*KWidth*(q>>1)) with q, h from e
+      return tr * 16 * WM + row0 + 8 * ((e / KWidth) & 1);
+    return tr * L::KI + row0 + e % KWidth + 4 * KWidth * (e / KWidth);  // B: k
+  }
+  TILE_DEV_D int64_t col(int r) const {
+    const int e = r % int(L::per_tile);
+    const int64_t tc = r / L::per_tile % L::RC;
+    if (OpIdx == 0) return tc * L::KI + col0 + e % KWidth + 4 * KWidth * (e / KWidth / 2);
+    return tc * 8 * WN + col0;
+  }
+  TILE_DEV_D int64_t batch(int r) const { return r / L::per_tile / (L::RC * L::RR); }
+  TILE_DEV_D int64_t coord(int r, int d) const {
+    return d == L::rank - 1 ? col(r) : d == L::rank - 2 ? row(r) : batch(r);
+  }
+  TILE_DEV_D int64_t linear(int r) const {
+    return detail::mat_linear<Shape>(batch(r), row(r), col(r));
+  }
+};
+
+/// C += A x B on fragments: A, B and C in the MmaOperand / MmaAcc layouts of one warp grid.
+/// f8 inputs are multiplied as f16 (exact), float inputs as TF32.
+template <class LA, class LB, class LC, class In>
+TILE_DEV_D void mma_frag(const In (&a)[LA::elems], const In (&b)[LB::elems],
+                         float (&c)[LC::elems]) {
+  constexpr bool tf32 = std::is_same_v<In, float>;
+  using Staged = std::conditional_t<is_fp8_v<In>, __half, In>;
+  constexpr int64_t RM = LC::RM, RN = LC::RN, RK = LA::RC;
+#pragma unroll
+  for (int64_t bt = 0; bt < LC::S::batch; ++bt)
+#pragma unroll
+    for (int64_t i = 0; i < RM; ++i)
+#pragma unroll
+      for (int64_t j = 0; j < RN; ++j)
+#pragma unroll
+        for (int64_t kk = 0; kk < RK; ++kk) {
+          float* d = &c[((bt * RM + i) * RN + j) * 4];
+          const In* x = &a[((bt * RM + i) * RK + kk) * LA::per_tile];
+          const In* y = &b[((bt * RK + kk) * RN + j) * LB::per_tile];
+          if constexpr (tf32) {
+            asm volatile(
+                "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
+                "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                : "r"(detail::bits32(round_tf32(x[0]))), "r"(detail::bits32(round_tf32(x[1]))),
+                  "r"(detail::bits32(round_tf32(x[2]))), "r"(detail::bits32(round_tf32(x[3]))),
+                  "r"(detail::bits32(round_tf32(y[0]))), "r"(detail::bits32(round_tf32(y[1]))));
+          } else {
+            uint32_t ra[4], rb[2];
+#pragma unroll
+            for (int q = 0; q < 4; ++q)
+              ra[q] = detail::pack2(cvt<Staged>(x[2 * q]), cvt<Staged>(x[2 * q + 1]));
+#pragma unroll
+            for (int q = 0; q < 2; ++q)
+              rb[q] = detail::pack2(cvt<Staged>(y[2 * q]), cvt<Staged>(y[2 * q + 1]));
+            if constexpr (std::is_same_v<Staged, __half>)
+              asm volatile(
+                  "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
+                  "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                  : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                  : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]));
+            else
+              asm volatile(
+                  "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
+                  "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                  : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                  : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]));
+          }
+        }
+}
+
+/// Reads a tile staged row-major in shared memory into the registers of layout L.
+template <class L, class T>
+TILE_DEV_D void from_shared(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) dst[r] = s[t.linear(r)];
+}
+
 /// The value whose bits are `bits` (for constants that have no exact literal: inf, NaN, f16).
 template <class T, class B>
 TILE_DEV_HD T from_bits(B bits) {

@@ -43,6 +43,20 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::func::FuncOp">
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TileMmaLayouts : Pass<"tile-mma-layouts", "mlir::func::FuncOp"> {
+  let summary = "Keep mma operands and accumulators in tensor-core fragment registers";
+  let description = [{
+    Rewrites each `tile.mma` whose shape is a whole number of instruction tiles ([B x] M x N
+    with M a multiple of 16, N of 8, K of the instruction's k) into `tilegpu.mma`: the
+    accumulator gets a `#tilegpu.mma` layout over the block's warps (a grid of WM x WN warps
+    with per-warp tiles as square as the shape allows), the inputs `#tilegpu.dot_operand`
+    layouts, and `tilegpu.convert_layout` ops move values in and out. An accumulator carried
+    by an `scf.for` is carried in the mma layout, so a K loop converts only its operands.
+    Other mma ops keep their blocked layouts (CodeGen stages them through shared memory).
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 def TilePlanSharedMemory : Pass<"tilegpu-plan-shared-memory", "mlir::func::FuncOp"> {
   let summary = "Place the shared-memory scratch of every op in one dynamic buffer";
   let description = [{

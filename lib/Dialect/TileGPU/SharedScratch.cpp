@@ -87,6 +87,8 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
       auto type = cast<RankedTensorType>(v.getType());
       addPart(s, mmaStagedType(type.getElementType()), type.getNumElements());
     }
+  } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    addPart(s, convert.getType().getElementType(), convert.getType().getNumElements());
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     auto type = cast<RankedTensorType>(cat.getLhs().getType());
     addPart(s, type.getElementType(), 2 * type.getNumElements());

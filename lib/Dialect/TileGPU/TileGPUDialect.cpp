@@ -108,3 +108,110 @@ int64_t BlockedLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   }
   return n;
 }
+
+//===----------------------------------------------------------------------===//
+// #tilegpu.mma and #tilegpu.dot_operand
+//===----------------------------------------------------------------------===//
+
+Attribute MmaLayoutAttr::parse(AsmParser &parser, Type) {
+  SmallVector<unsigned> wpb;
+  if (parser.parseLess() || parseUnsignedList(parser, "warpsPerBlock", wpb) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<MmaLayoutAttr>(parser.getContext(), wpb);
+}
+
+void MmaLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<warpsPerBlock = [";
+  llvm::interleaveComma(getWarpsPerBlock(), printer);
+  printer << "]>";
+}
+
+LogicalResult MmaLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    ArrayRef<unsigned> wpb) {
+  if (wpb.size() != 2 && wpb.size() != 3)
+    return emitError() << "an mma layout has rank 2, or 3 (batched)";
+  if (wpb.size() == 3 && wpb[0] != 1)
+    return emitError() << "an mma layout spreads no warps over the batch";
+  for (unsigned w : wpb)
+    if (w == 0 || !llvm::isPowerOf2_32(w))
+      return emitError() << "warpsPerBlock must be powers of two";
+  return success();
+}
+
+unsigned MmaLayoutAttr::getNumWarps() const {
+  unsigned n = 1;
+  for (unsigned w : getWarpsPerBlock())
+    n *= w;
+  return n;
+}
+
+bool MmaLayoutAttr::fits(ArrayRef<int64_t> shape) const {
+  size_t r = getRank();
+  if (shape.size() != r)
+    return false;
+  int64_t wm = getWarpsPerBlock()[r - 2], wn = getWarpsPerBlock()[r - 1];
+  return shape[r - 2] % (16 * wm) == 0 && shape[r - 1] % (8 * wn) == 0;
+}
+
+int64_t MmaLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  size_t r = getRank();
+  int64_t batch = r == 3 ? shape[0] : 1;
+  int64_t wm = getWarpsPerBlock()[r - 2], wn = getWarpsPerBlock()[r - 1];
+  return batch * (shape[r - 2] / (16 * wm)) * (shape[r - 1] / (8 * wn)) * 4;
+}
+
+Attribute DotOperandLayoutAttr::parse(AsmParser &parser, Type) {
+  unsigned opIdx = 0, kWidth = 0;
+  MmaLayoutAttr parent;
+  if (parser.parseLess() || parser.parseKeyword("opIdx") || parser.parseEqual() ||
+      parser.parseInteger(opIdx) || parser.parseComma() || parser.parseKeyword("parent") ||
+      parser.parseEqual() || parser.parseAttribute(parent) || parser.parseComma() ||
+      parser.parseKeyword("kWidth") || parser.parseEqual() || parser.parseInteger(kWidth) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<DotOperandLayoutAttr>(parser.getContext(), opIdx, parent, kWidth);
+}
+
+void DotOperandLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<opIdx = " << getOpIdx() << ", parent = " << Attribute(getParent())
+          << ", kWidth = " << getKWidth() << ">";
+}
+
+LogicalResult DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                           unsigned opIdx, MmaLayoutAttr parent,
+                                           unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "opIdx is 0 (a) or 1 (b)";
+  if (!parent)
+    return emitError() << "a dot operand layout needs an mma parent";
+  if (kWidth != 1 && kWidth != 2)
+    return emitError() << "kWidth is 2 (16-bit and f8 inputs) or 1 (TF32)";
+  return success();
+}
+
+int64_t DotOperandLayoutAttr::getElemsPerTile() const {
+  // A: 16 x k over 32 lanes; B: k x 8.
+  return getOpIdx() == 0 ? getInstrK() / 2 : getInstrK() / 4;
+}
+
+bool DotOperandLayoutAttr::fits(ArrayRef<int64_t> shape) const {
+  size_t r = getRank();
+  if (shape.size() != r)
+    return false;
+  int64_t wm = getParent().getWarpsPerBlock()[r - 2], wn = getParent().getWarpsPerBlock()[r - 1];
+  int64_t k = getInstrK();
+  if (getOpIdx() == 0)
+    return shape[r - 2] % (16 * wm) == 0 && shape[r - 1] % k == 0;
+  return shape[r - 2] % k == 0 && shape[r - 1] % (8 * wn) == 0;
+}
+
+int64_t DotOperandLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
+  size_t r = getRank();
+  int64_t batch = r == 3 ? shape[0] : 1;
+  int64_t wm = getParent().getWarpsPerBlock()[r - 2], wn = getParent().getWarpsPerBlock()[r - 1];
+  int64_t k = getInstrK();
+  int64_t tiles = getOpIdx() == 0 ? (shape[r - 2] / (16 * wm)) * (shape[r - 1] / k)
+                                  : (shape[r - 2] / k) * (shape[r - 1] / (8 * wn));
+  return batch * tiles * getElemsPerTile();
+}

@@ -1,7 +1,9 @@
 //===- TileGPUOps.cpp - tilegpu dialect op verifiers ---------------------------===//
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -48,6 +50,86 @@ LogicalResult GlobalAtomicOp::verify() {
       getBounds().size() != view.getRank())
     return emitOpError("expected an element of the view's type, and one offset and one bound "
                        "per axis");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// convert_layout
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto prior = getSrc().getDefiningOp<ConvertLayoutOp>()) {
+    if (prior.getSrc().getType() == getType())
+      return prior.getSrc();
+    getSrcMutable().assign(prior.getSrc());
+    return getResult();
+  }
+  return {};
+}
+
+namespace {
+/// A constant, or a splat of a scalar, is made directly in the wanted layout.
+struct ConvertOfUniform : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
+    Operation *def = op.getSrc().getDefiningOp();
+    if (!def)
+      return failure();
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+      if (!dense)
+        return failure();
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, dense.reshape(op.getType()));
+      return success();
+    }
+    if (auto splat = dyn_cast<tile::SplatOp>(def)) {
+      rewriter.replaceOpWithNewOp<tile::SplatOp>(op, op.getType(), splat.getScalar());
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                                  MLIRContext *context) {
+  patterns.add<ConvertOfUniform>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// mma
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  RankedTensorType a = getA().getType(), b = getB().getType(), acc = getAcc().getType();
+  auto parent = dyn_cast_or_null<MmaLayoutAttr>(acc.getEncoding());
+  auto la = dyn_cast_or_null<DotOperandLayoutAttr>(a.getEncoding());
+  auto lb = dyn_cast_or_null<DotOperandLayoutAttr>(b.getEncoding());
+  if (!parent || !la || !lb)
+    return emitOpError("expects dot operand layouts on a and b and an mma layout on the "
+                       "accumulator");
+  if (la.getOpIdx() != 0 || lb.getOpIdx() != 1 || la.getParent() != parent ||
+      lb.getParent() != parent)
+    return emitOpError("operand layouts must be opIdx 0 and 1 of the accumulator's layout");
+  int64_t rank = acc.getRank();
+  if ((rank != 2 && rank != 3) || a.getRank() != rank || b.getRank() != rank ||
+      parent.getRank() != rank)
+    return emitOpError("operands must all have rank 2, or all rank 3 (batched)");
+  int64_t r = rank - 2;
+  if (a.getDimSize(r + 1) != b.getDimSize(r) || a.getDimSize(r) != acc.getDimSize(r) ||
+      b.getDimSize(r + 1) != acc.getDimSize(r + 1) ||
+      (rank == 3 && (a.getDimSize(0) != acc.getDimSize(0) || b.getDimSize(0) != acc.getDimSize(0))))
+    return emitOpError("operand shapes do not multiply to the accumulator's");
+  if (!acc.getElementType().isF32())
+    return emitOpError("the accumulator must be f32");
+  Type in = a.getElementType();
+  unsigned kWidth = in.isF32() ? 1 : 2;
+  if (la.getKWidth() != kWidth || lb.getKWidth() != kWidth)
+    return emitOpError() << "kWidth must be " << kWidth << " for " << in << " inputs";
+  if (!parent.fits(acc.getShape()) || !la.fits(a.getShape()) || !lb.fits(b.getShape()))
+    return emitOpError("a tile is not a whole number of instruction tiles per warp");
   return success();
 }
 

@@ -56,6 +56,61 @@ def TileGPU_BlockedLayoutAttr : AttrDef<TileGPU_Dialect, "BlockedLayout"> {
   }];
 }
 
+def TileGPU_MmaLayoutAttr : AttrDef<TileGPU_Dialect, "MmaLayout"> {
+  let mnemonic = "mma";
+  let summary = "the accumulator fragments of mma.sync m16n8 instructions over the warps";
+  let description = [{
+    A [B x] M x N tile cut into 16 x 8 instruction tiles. The warps form a grid of
+    `warpsPerBlock` (rank entries, the batch entry 1), warp w at row w / WN, column w % WN; the
+    grid covers 16*WM x 8*WN and repeats over the tile (and over the batch). Lane l of a warp
+    holds, in each instruction tile, the four elements (g, 2t), (g, 2t+1), (g+8, 2t),
+    (g+8, 2t+1) with g = l / 4 and t = l % 4: the PTX accumulator fragment. Registers run over
+    the batch, then the repeats along M, then along N, then those four. Warps beyond the grid
+    (a block with more warps than the tile has room for) hold copies.
+
+    `#tilegpu.mma<warpsPerBlock = [4, 2]>`
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerBlock);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getWarpsPerBlock().size(); }
+    /// Warps of the grid (at most the block's; the rest hold copies).
+    unsigned getNumWarps() const;
+    /// True when the layout can hold a tile of `shape` (M a multiple of 16*WM, N of 8*WN).
+    bool fits(::llvm::ArrayRef<int64_t> shape) const;
+    int64_t getElemsPerThread(::llvm::ArrayRef<int64_t> shape) const;
+  }];
+}
+
+def TileGPU_DotOperandLayoutAttr : AttrDef<TileGPU_Dialect, "DotOperandLayout"> {
+  let mnemonic = "dot_operand";
+  let summary = "the A (opIdx 0) or B (opIdx 1) operand fragments of mma.sync";
+  let description = [{
+    The registers `tilegpu.mma` reads for its operand `opIdx` when its accumulator has layout
+    `parent`. `kWidth` is the operand elements per 32-bit instruction register: 2 for 16-bit
+    (and f8, multiplied as f16) inputs with instructions m16n8k16, 1 for TF32 with m16n8k8.
+    A ([B x] M x K) is held per 16 x k instruction tile as the PTX A fragment, replicated over
+    the warp grid's columns; B (K x N) per k x 8 tile as the B fragment, replicated over its
+    rows. Registers run over the batch, then M (A) or K (B) tiles, then K (A) or N (B) tiles,
+    then the fragment's elements.
+
+    `#tilegpu.dot_operand<opIdx = 0, parent = #tilegpu.mma<warpsPerBlock = [4, 2]>, kWidth = 2>`
+  }];
+  let parameters = (ins "unsigned":$opIdx, "MmaLayoutAttr":$parent, "unsigned":$kWidth);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getParent().getRank(); }
+    /// The instruction's k: 16 for kWidth 2, 8 for kWidth 1.
+    int64_t getInstrK() const { return 8 * int64_t(getKWidth()); }
+    /// Operand elements of one instruction tile each lane holds.
+    int64_t getElemsPerTile() const;
+    bool fits(::llvm::ArrayRef<int64_t> shape) const;
+    int64_t getElemsPerThread(::llvm::ArrayRef<int64_t> shape) const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -143,6 +198,42 @@ def TileGPU_GlobalAtomicOp : TileGPU_Op<"global_atomic", [AttrSizedOperandSegmen
   let assemblyFormat = [{
     $kind $value `,` $view `[` $offsets `]` `bounds` `[` $bounds `]`
     (`expected` $expected^ `:` type($expected))? attr-dict `:` type($value) `,` type($view)
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_ConvertLayoutOp : TileGPU_Op<"convert_layout",
+    [Pure, SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "the same tile under another layout";
+  let description = [{
+    Moves a tile's elements between the threads that hold them under the source layout and
+    those that hold them under the result's. CodeGen stages the tile in the kernel's shared
+    memory (`tilegpu.smem_offset`). Conversions of conversions fold, and a constant converts
+    for free.
+
+    `%d = tilegpu.convert_layout %c : tensor<64x64xf32, #tilegpu.mma<...>> -> tensor<64x64xf32, #B>`
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+def TileGPU_MmaOp : TileGPU_Op<"mma", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc + a x b on fragments held in registers (mma.sync, sm_80 and later)";
+  let description = [{
+    `tile.mma` once its operands are in the fragment layouts: `a` and `b` carry
+    `#tilegpu.dot_operand` layouts with opIdx 0 and 1 of the accumulator's `#tilegpu.mma`
+    layout. Each warp runs the instructions of its accumulator tiles over K with no shared
+    memory; the result stays in the accumulator's registers.
+
+    `%r = tilegpu.mma %a, %b, %c : tensor<64x32xf16, #A>, tensor<32x64xf16, #B> -> tensor<64x64xf32, #M>`
+  }];
+  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b, AnyRankedTensor:$acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
   }];
   let hasVerifier = 1;
 }

@@ -1,0 +1,149 @@
+//===- MmaLayouts.cpp - mma operands and accumulators in fragment registers -----===//
+//
+// `tile-mma-layouts` turns each `tile.mma` whose tiles are whole numbers of instruction
+// tiles into `tilegpu.mma` on fragment layouts:
+//
+//  * the accumulator's `#tilegpu.mma` layout spreads the block's warps as a WM x WN grid,
+//    doubling whichever side leaves the per-warp tile longer (M on ties) while the tile has
+//    room for it; warps beyond the grid hold copies;
+//  * the inputs get `#tilegpu.dot_operand` layouts of that parent, and `tilegpu.convert_layout`
+//    ops move the operands in and the result out;
+//  * an accumulator an `scf.for` carries from one iteration to the next is carried in the mma
+//    layout: its initial value is converted before the loop (free for constants and splats),
+//    its uses in the body and after the loop read it through conversions, and the conversion
+//    folding then removes the round trip between iterations.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEMMALAYOUTS
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+using tilegpu::ConvertLayoutOp;
+
+namespace {
+
+/// The WM x WN warp grid for an M x N accumulator over `numWarps` warps.
+std::pair<unsigned, unsigned> warpGrid(int64_t m, int64_t n, unsigned numWarps) {
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    bool canM = m % (16 * wm * 2) == 0, canN = n % (8 * wn * 2) == 0;
+    if (canM && (m / wm >= n / wn || !canN))
+      wm *= 2;
+    else if (canN)
+      wn *= 2;
+    else
+      break;
+  }
+  return {wm, wn};
+}
+
+RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+/// `v` as `type`: itself, or a conversion made at the builder's insertion point.
+Value convertTo(OpBuilder &builder, Location loc, Value v, Type type) {
+  if (v.getType() == type)
+    return v;
+  return builder.create<ConvertLayoutOp>(loc, type, v);
+}
+
+bool hasMmaLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isa_and_nonnull<tilegpu::MmaLayoutAttr>(tensor.getEncoding());
+}
+
+/// Rewrites `op` on fragments when its shape allows; returns false when it keeps its layouts.
+bool rewriteMma(tile::MmaOp op, unsigned numWarps) {
+  RankedTensorType a = op.getA().getType(), b = op.getB().getType(), acc = op.getAcc().getType();
+  size_t rank = acc.getRank(), r = rank - 2;
+  int64_t m = acc.getDimSize(r), n = acc.getDimSize(r + 1), k = a.getDimSize(r + 1);
+  unsigned kWidth = a.getElementType().isF32() ? 1 : 2;
+  if (m % 16 != 0 || n % 8 != 0 || k % (8 * kWidth) != 0)
+    return false;
+
+  MLIRContext *ctx = op.getContext();
+  auto [wm, wn] = warpGrid(m, n, numWarps);
+  SmallVector<unsigned> wpb(rank, 1);
+  wpb[r] = wm;
+  wpb[r + 1] = wn;
+  auto parent = tilegpu::MmaLayoutAttr::get(ctx, wpb);
+  auto layoutA = tilegpu::DotOperandLayoutAttr::get(ctx, 0, parent, kWidth);
+  auto layoutB = tilegpu::DotOperandLayoutAttr::get(ctx, 1, parent, kWidth);
+
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value fa = convertTo(builder, loc, op.getA(), withLayout(a, layoutA));
+  Value fb = convertTo(builder, loc, op.getB(), withLayout(b, layoutB));
+  Value fc = convertTo(builder, loc, op.getAcc(), withLayout(acc, parent));
+  Value product = builder.create<tilegpu::MmaOp>(loc, fc.getType(), fa, fb, fc);
+  op.replaceAllUsesWith(convertTo(builder, loc, product, op.getType()));
+  op.erase();
+  return true;
+}
+
+/// Carries in the mma layout each value `loop` yields as a conversion out of that layout.
+void carryInMmaLayout(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
+    auto out = yield.getOperand(i).getDefiningOp<ConvertLayoutOp>();
+    if (!out || !hasMmaLayout(out.getSrc().getType()))
+      continue;
+    Type fragment = out.getSrc().getType(), carried = loop.getResult(i).getType();
+    Location loc = loop.getLoc();
+    OpBuilder builder(loop);
+    OpOperand &init = loop.getInitArgsMutable()[i];
+    init.set(convertTo(builder, loc, init.get(), fragment));
+
+    BlockArgument arg = loop.getRegionIterArg(i);
+    arg.setType(fragment);
+    builder.setInsertionPointToStart(loop.getBody());
+    auto inBody = builder.create<ConvertLayoutOp>(loc, carried, arg);
+    arg.replaceAllUsesExcept(inBody, inBody);
+    yield.setOperand(i, out.getSrc());
+
+    Value result = loop.getResult(i);
+    result.setType(fragment);
+    builder.setInsertionPointAfter(loop);
+    auto after = builder.create<ConvertLayoutOp>(loc, carried, result);
+    result.replaceAllUsesExcept(after, after);
+  }
+}
+
+struct TileMmaLayoutsPass : public tilecc::impl::TileMmaLayoutsBase<TileMmaLayoutsPass> {
+  void runOnOperation() override;
+};
+
+} // namespace
+
+void TileMmaLayoutsPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  auto warps = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName);
+  if (!warps) {
+    func.emitError() << "'" << tilegpu::kNumWarpsAttrName
+                     << "' is missing; run tile-assign-layouts first";
+    return signalPassFailure();
+  }
+  SmallVector<tile::MmaOp> mmas;
+  func.walk([&](tile::MmaOp op) { mmas.push_back(op); });
+  bool changed = false;
+  for (tile::MmaOp op : mmas)
+    changed |= rewriteMma(op, unsigned(warps.getInt()));
+  if (!changed)
+    return;
+  func.walk([&](scf::ForOp loop) { carryInMmaLayout(loop); }); // inner loops first
+
+  RewritePatternSet patterns(&getContext());
+  ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
+  if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
+    return signalPassFailure();
+}

@@ -1,0 +1,48 @@
+// tilegpu.mma runs on fragment registers: the operands reach their dot-operand layouts
+// through shared memory (tile_dev::from_shared), the loop-carried accumulator stays in its
+// mma layout across iterations, and only the final result is converted for the store. f16
+// (m16n8k16) and batched TF32 (m16n8k8) both build with nvcc for sm_80 and sm_90a.
+// RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
+// RUN: FileCheck %s --input-file=%t.cu
+// RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
+
+// CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 4, 2, 8>;
+// CHECK: using [[A:__tilecc_gemm_f16_L[0-9]+]] = tile_dev::MmaOperand<tile_dev::Ix<128, 32>, 0, 2, 4, 2, 8>;
+// CHECK: using [[B:__tilecc_gemm_f16_L[0-9]+]] = tile_dev::MmaOperand<tile_dev::Ix<32, 128>, 1, 2, 4, 2, 8>;
+// CHECK: float [[C:v[0-9]+]][64]; {{.*}}= 0.0f;
+// CHECK-NEXT: for (
+// CHECK: tile_dev::from_shared([[FA:v[0-9]+]], t{{[0-9]+}},
+// CHECK: tile_dev::from_shared([[FB:v[0-9]+]], t{{[0-9]+}},
+// CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::mma_frag<[[A]], [[B]], [[ACC]]>([[FA]], [[FB]], [[R]]);
+// CHECK-NEXT: [[C]][i_] = [[R]][i_];
+// CHECK-NEXT: }
+// CHECK-NEXT: tile_dev::to_shared({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
+func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,
+                    %y: !tile.view<?x?xf16>, %n: index)
+    attributes {tile.kernel = "gemm_f16", tile.entry = "&::gemm_f16"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %a = tile.load %x[%c0, %i] : !tile.view<?x?xf16> -> tensor<128x32xf16>
+    %b = tile.load %y[%i, %c0] : !tile.view<?x?xf16> -> tensor<32x128xf16>
+    %c = tile.mma %a, %b, %acc : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %c : tensor<128x128xf32>
+  }
+  tile.store %r, %z[%c0, %c0] : tensor<128x128xf32>, !tile.view<128x128xf32, exclusive>
+  return
+}
+
+// CHECK: using {{.*}} = tile_dev::MmaAcc<tile_dev::Ix<2, 32, 16>, [[WM:[0-9]+]], [[WN:[0-9]+]], [[W:[0-9]+]]>;
+// CHECK: using {{.*}} = tile_dev::MmaOperand<tile_dev::Ix<2, 32, 8>, 0, 1, [[WM]], [[WN]], [[W]]>;
+// CHECK: tile_dev::mma_frag<
+func.func @bmm_f32(%z: !tile.view<2x32x16xf32, exclusive>, %x: !tile.view<?x?x?xf32>)
+    attributes {tile.kernel = "bmm_f32", tile.entry = "&::bmm_f32"} {
+  %c0 = arith.constant 0 : index
+  %a = tile.load %x[%c0, %c0, %c0] : !tile.view<?x?x?xf32> -> tensor<2x32x8xf32>
+  %b = tile.load %x[%c0, %c0, %c0] : !tile.view<?x?x?xf32> -> tensor<2x8x16xf32>
+  %acc = arith.constant dense<1.0> : tensor<2x32x16xf32>
+  %c = tile.mma %a, %b, %acc : tensor<2x32x8xf32>, tensor<2x8x16xf32>, tensor<2x32x16xf32> -> tensor<2x32x16xf32>
+  tile.store %c, %z[%c0, %c0, %c0] : tensor<2x32x16xf32>, !tile.view<2x32x16xf32, exclusive>
+  return
+}
