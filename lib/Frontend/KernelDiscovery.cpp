@@ -40,6 +40,15 @@ public:
     return true;
   }
 
+  // The instantiations of a generic lambda's call operator hang off its template, which the
+  // traversal of the lambda expression does not reach: visit them for the launches they make.
+  bool VisitLambdaExpr(LambdaExpr *lambda) {
+    if (FunctionTemplateDecl *callOperator = lambda->getDependentCallOperator())
+      for (FunctionDecl *instance : callOperator->specializations())
+        TraverseDecl(instance);
+    return true;
+  }
+
   llvm::SetVector<const FunctionDecl *> kernels;
 };
 

@@ -855,12 +855,12 @@ struct Thread<MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>> {
 };
 
 /// C += A x B on fragments: A, B and C in the MmaOperand / MmaAcc layouts of one warp grid.
-/// f8 inputs are multiplied as f16 (exact), float inputs as TF32.
-template <class LA, class LB, class LC, class In>
-TILE_DEV_D void mma_frag(const In (&a)[LA::elems], const In (&b)[LB::elems],
+/// f8 inputs (e4m3 and e5m2 in any pair) are multiplied as f16 (exact), float inputs as TF32.
+template <class LA, class LB, class LC, class InA, class InB>
+TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
                          float (&c)[LC::elems]) {
-  constexpr bool tf32 = std::is_same_v<In, float>;
-  using Staged = std::conditional_t<is_fp8_v<In>, __half, In>;
+  constexpr bool tf32 = std::is_same_v<InA, float>;
+  using Staged = std::conditional_t<is_fp8_v<InA>, __half, InA>;
   constexpr int64_t RM = LC::RM, RN = LC::RN, RK = LA::RC;
 #pragma unroll
   for (int64_t bt = 0; bt < LC::S::batch; ++bt)
@@ -871,8 +871,8 @@ TILE_DEV_D void mma_frag(const In (&a)[LA::elems], const In (&b)[LB::elems],
 #pragma unroll
         for (int64_t kk = 0; kk < RK; ++kk) {
           float* d = &c[((bt * RM + i) * RN + j) * 4];
-          const In* x = &a[((bt * RM + i) * RK + kk) * LA::per_tile];
-          const In* y = &b[((bt * RK + kk) * RN + j) * LB::per_tile];
+          const InA* x = &a[((bt * RM + i) * RK + kk) * LA::per_tile];
+          const InB* y = &b[((bt * RK + kk) * RN + j) * LB::per_tile];
           if constexpr (tf32) {
             asm volatile(
                 "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
