@@ -119,11 +119,11 @@ Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, voi
 
 void buffer_free(Buffer* b) noexcept {
   if (!b) return;
-  if (b->exclusive_loan || b->shared_loans > 0) {
+  if (!b->loans.empty()) {
     std::fprintf(stderr,
                  "tile: fatal: a tile::Array was destroyed while it was still lent (%s); "
-                 "keep the array alive until the PartitionRef or the op that borrows it is gone\n",
-                 b->exclusive_loan ? "exclusively" : "shared");
+                 "keep the array alive until the view, the PartitionRef or the op that borrows it is gone\n",
+                 b->loans.front().exclusive ? "exclusively" : "shared");
     std::abort();
   }
   if (b->external) {  // memory the caller (or a DLPack producer) owns

@@ -21,7 +21,10 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <limits>
 #include <memory>
+#include <numeric>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -101,6 +104,19 @@ template <class T, int64_t... Ts>
 class Partition;
 template <class T, int64_t... Ts>
 class PartitionRef;
+template <class T>
+class ArrayView;
+template <class T>
+class ArrayViewMut;
+
+/// One axis of a slice: the indices begin, begin + step, ... below end. `{}` is the whole axis
+/// and `{b, e}` has step 1; `end` may stay Range::end_of_axis.
+struct Range {
+  static constexpr int64_t end_of_axis = std::numeric_limits<int64_t>::max();
+  int64_t begin = 0;
+  int64_t end = end_of_axis;
+  int64_t step = 1;
+};
 
 namespace detail {
 
@@ -184,27 +200,149 @@ concept ProgramMapFn = requires(F& f, const std::array<int64_t, R>& c) {
   { f(c, c) } -> std::convertible_to<std::array<int64_t, R>>;
 };
 
-/// A non-owning reference to an array's storage.
+/// A non-owning reference to elements of an array's storage: the whole array, or a view of it.
+/// `offset` (elements) locates the first element in the buffer; `first`/`step` say where the
+/// elements lie in the array's own coordinates (axis a holds indices first[a] + k * step[a]),
+/// which the launch uses to tell disjoint views of one array apart.
 template <class T>
 struct ArrayRef {
   Buffer* buffer = nullptr;
   Shape shape;
   Shape strides;
-  T* data() const { return buffer ? static_cast<T*>(buffer->data) : nullptr; }
+  int64_t offset = 0;
+  std::array<int64_t, Shape::max_rank> first{};
+  std::array<int64_t, Shape::max_rank> step{1, 1, 1, 1};
+  T* data() const { return buffer ? static_cast<T*>(buffer->data) + offset : nullptr; }
+  /// Bytes from the first element to the end of the last one (0 without elements); strides
+  /// are never negative.
+  int64_t span_bytes() const {
+    if (!buffer || shape.numel() == 0) return 0;
+    int64_t last = 0;
+    for (int a = 0; a < shape.rank(); ++a) last += (shape[a] - 1) * strides[a];
+    return (last + 1) * static_cast<int64_t>(sizeof(T));
+  }
 };
 
-inline void acquire_exclusive(Buffer* b, const std::string& what) {
-  if (b->exclusive_loan)
-    throw Error(what + ": the array is already borrowed exclusively (by a PartitionRef or a pending op)");
-  if (b->shared_loans > 0)
-    throw Error(what + ": the array is borrowed by a pending op (as a shared argument); sync the op first");
-  b->exclusive_loan = true;
+/// Calls f(offset) for every element of a strided box, in row-major order of its indices
+/// (offsets in elements from the first element).
+template <class F>
+void for_each_offset(const Shape& shape, const Shape& strides, F&& f) {
+  const int r = shape.rank();
+  if (shape.numel() == 0) return;
+  std::array<int64_t, Shape::max_rank> idx{};
+  int64_t off = 0;
+  for (;;) {
+    f(off);
+    int a = r - 1;
+    for (; a >= 0; --a) {
+      const auto ua = static_cast<std::size_t>(a);
+      if (++idx[ua] < shape[a]) {
+        off += strides[a];
+        break;
+      }
+      off -= (shape[a] - 1) * strides[a];
+      idx[ua] = 0;
+    }
+    if (a < 0) return;
+  }
 }
 
-inline void acquire_shared(Buffer* b, const std::string& what) {
-  if (b->exclusive_loan)
-    throw Error(what + ": the array is borrowed exclusively (by a PartitionRef or a pending op)");
-  ++b->shared_loans;
+/// Whether the progressions {f1 + k*s1 : 0 <= k < n1} and {f2 + j*s2 : 0 <= j < n2} share a value
+/// (s1, s2 >= 1).
+inline bool progressions_meet(int64_t f1, int64_t s1, int64_t n1, int64_t f2, int64_t s2, int64_t n2) {
+  if (n1 <= 0 || n2 <= 0) return false;
+  if (n1 == 1) s1 = 1;
+  if (n2 == 1) s2 = 1;
+  if (s2 > s1) {  // the search below takes s2 / gcd steps: let s2 be the smaller step
+    std::swap(f1, f2);
+    std::swap(s1, s2);
+    std::swap(n1, n2);
+  }
+  const int64_t last = std::min(f1 + (n1 - 1) * s1, f2 + (n2 - 1) * s2);
+  const int64_t lo = std::max(f1, f2);
+  if (lo > last) return false;
+  // The common values are x0 + t * lcm(s1, s2) for the x0 = f1 + k * s1 with x0 = f2 (mod s2).
+  const int64_t g = std::gcd(s1, s2);
+  if ((f2 - f1) % g != 0) return false;
+  const int64_t period = s1 / g * s2;
+  for (int64_t k = 0; k < s2 / g; ++k) {
+    const int64_t x0 = f1 + k * s1;
+    if (((x0 - f2) % s2 + s2) % s2 != 0) continue;
+    const int64_t x = x0 >= lo ? x0 : x0 + (lo - x0 + period - 1) / period * period;
+    return x <= last;
+  }
+  return false;
+}
+
+/// Whether two loans of one buffer share an element: on every axis their indices meet.
+inline bool loans_overlap(const Loan& a, const Loan& b) {
+  if (a.rank != b.rank) return true;  // cannot happen (the array's shape is fixed while lent)
+  for (int d = 0; d < a.rank; ++d)
+    if (!progressions_meet(a.first[d], a.step[d], a.count[d], b.first[d], b.step[d], b.count[d])) return false;
+  return true;
+}
+
+/// Borrows the elements of `r` from its buffer, shared or exclusively, and returns the loan's id
+/// (for release_loan). Throws tile::Error naming `what` when the elements overlap a loan that
+/// is exclusive, or when an exclusive loan would overlap any loan.
+template <class T>
+void set_loan_elements(Loan& loan, const ArrayRef<T>& r) {
+  loan.rank = r.shape.rank();
+  loan.whole = r.offset == 0 && r.shape.numel() * static_cast<int64_t>(sizeof(T)) == static_cast<int64_t>(r.buffer->bytes);
+  for (int a = 0; a < loan.rank; ++a) {
+    const auto ua = static_cast<std::size_t>(a);
+    loan.first[a] = r.first[ua];
+    loan.step[a] = r.step[ua];
+    loan.count[a] = r.shape[a];
+    loan.whole = loan.whole && r.first[ua] == 0 && r.step[ua] == 1;
+  }
+}
+
+template <class T>
+uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, const std::string& what) {
+  Buffer* b = r.buffer;
+  Loan loan;
+  loan.exclusive = exclusive;
+  set_loan_elements(loan, r);
+  for (const Loan& l : b->loans) {
+    if (!(exclusive || l.exclusive) || !loans_overlap(l, loan)) continue;
+    const std::string elements = l.whole && loan.whole ? "the array" : "the array's elements";
+    const std::string where = l.whole && loan.whole ? "" : " (the borrowed elements overlap)";
+    if (l.exclusive && exclusive)
+      throw Error(what + ": the array is already borrowed exclusively (by a mutable view, a PartitionRef or a "
+                  "pending op)" + where + "; " + elements + " cannot be borrowed again until that borrow ends");
+    if (l.exclusive)
+      throw Error(what + ": the array is borrowed exclusively (by a mutable view, a PartitionRef or a pending "
+                  "op)" + where + "; " + elements + " cannot be shared until that borrow ends");
+    throw Error(what + ": the array is borrowed by a pending op (as a shared argument) or by a view" + where +
+                "; " + elements + " cannot be borrowed exclusively while borrowed shared (sync the op, drop "
+                "the view)");
+  }
+  loan.id = b->next_loan++;
+  b->loans.push_back(loan);
+  return loan.id;
+}
+
+/// Returns loan `id` of `b` (no-op for id 0, "no loan").
+inline void release_loan(Buffer* b, uint64_t id) noexcept {
+  if (!id || !b) return;
+  for (auto it = b->loans.begin(); it != b->loans.end(); ++it)
+    if (it->id == id) {
+      b->loans.erase(it);
+      return;
+    }
+}
+
+/// Narrows loan `id` to the elements of `r` (a slice of what it covered).
+template <class T>
+void narrow_loan(const ArrayRef<T>& r, uint64_t id) noexcept {
+  for (Loan& l : r.buffer->loans)
+    if (l.id == id) set_loan_elements(l, r);
+}
+
+/// Whether any loan of `b` is exclusive (then the array cannot be read as a whole).
+inline bool lent_exclusively(const Buffer* b) {
+  return std::any_of(b->loans.begin(), b->loans.end(), [](const Loan& l) { return l.exclusive; });
 }
 
 /// Private access to arrays and partitions for the factories and the launcher.
@@ -281,9 +419,10 @@ class Array {
   /// Copies the elements to the host, row-major.
   std::vector<T> to_host() const {
     require_valid("tile::Array::to_host");
-    if (buf_->exclusive_loan)
+    if (detail::lent_exclusively(buf_.get()))
       throw Error(
-          "tile::Array::to_host: the array is borrowed exclusively (by a PartitionRef or a pending op)");
+          "tile::Array::to_host: the array is borrowed exclusively (by a mutable view, a PartitionRef or a "
+          "pending op); it cannot be read until that borrow ends");
     const auto n = static_cast<std::size_t>(size());
     if constexpr (std::is_same_v<T, bool>) {
       std::unique_ptr<bool[]> tmp(new bool[n ? n : 1]);
@@ -303,8 +442,9 @@ class Array {
     if (shape.rank() < 1 || shape.numel() != shape_.numel())
       throw Error("tile::Array::reshape: the shape " + shape.str() + " does not hold the " +
                   std::to_string(shape_.numel()) + " elements of the shape " + shape_.str());
-    if (buf_->exclusive_loan || buf_->shared_loans > 0)
-      throw Error("tile::Array::reshape: the array is borrowed (by a PartitionRef or a pending op)");
+    if (!buf_->loans.empty())
+      throw Error("tile::Array::reshape: the array is borrowed (by a view, a PartitionRef or a pending op); "
+                  "a borrowed array cannot be reshaped");
     Array a = std::move(*this);
     a.shape_ = shape;
     a.strides_ = detail::row_major_strides(shape);
@@ -319,8 +459,9 @@ class Array {
   template <int64_t... Ts>
   Partition<T, Ts...> partition() && {
     check_partition<Ts...>("tile::Array::partition");
-    if (buf_->exclusive_loan || buf_->shared_loans > 0)
-      throw Error("tile::Array::partition: the array is borrowed (by a PartitionRef or a pending op)");
+    if (!buf_->loans.empty())
+      throw Error("tile::Array::partition: the array is borrowed (by a view, a PartitionRef or a pending op); "
+                  "a borrowed array cannot be consumed");
     return Partition<T, Ts...>(std::move(*this));
   }
   template <int64_t... Ts>
@@ -345,6 +486,23 @@ class Array {
     check_partition<Ts...>("tile::Array::partition_mut");
     return PartitionRef<T, Ts...>(detail::ArrayAccess::ref(*this));
   }
+
+  /// Borrowed views (see "views" below). A shared view of the whole array, or of a slice:
+  /// `a.slice(axis, begin, end[, step])`, `a.slice({{0, 128}, {64, 256}})`.
+  ArrayView<T> view() const&;
+  ArrayView<T> slice(int axis, int64_t begin, int64_t end, int64_t step = 1) const&;
+  ArrayView<T> slice(std::initializer_list<Range> ranges) const&;
+  /// The same as exclusive (mutable) views.
+  ArrayViewMut<T> view_mut() &;
+  ArrayViewMut<T> slice_mut(int axis, int64_t begin, int64_t end, int64_t step = 1) &;
+  ArrayViewMut<T> slice_mut(std::initializer_list<Range> ranges) &;
+  // A view of a temporary array would outlive it.
+  void view() const&& = delete;
+  void slice(int, int64_t, int64_t, int64_t = 1) const&& = delete;
+  void slice(std::initializer_list<Range>) const&& = delete;
+  void view_mut() && = delete;
+  void slice_mut(int, int64_t, int64_t, int64_t = 1) && = delete;
+  void slice_mut(std::initializer_list<Range>) && = delete;
 
  private:
   friend struct detail::ArrayAccess;
@@ -460,7 +618,7 @@ class PartitionRef {
   static constexpr std::array<int64_t, rank> tile_shape{Ts...};
 
   PartitionRef(PartitionRef&& o) noexcept
-      : ref_(o.ref_), held_(std::exchange(o.held_, false)), map_(std::move(o.map_)) {}
+      : ref_(o.ref_), loan_(std::exchange(o.loan_, 0)), map_(std::move(o.map_)) {}
   PartitionRef& operator=(PartitionRef&&) = delete;
   PartitionRef(const PartitionRef&) = delete;
   ~PartitionRef() { release(); }
@@ -478,21 +636,318 @@ class PartitionRef {
 
  private:
   friend class Array<T>;
+  friend class ArrayViewMut<T>;
   friend struct detail::ArrayAccess;
-  explicit PartitionRef(detail::ArrayRef<T> r) : ref_(std::move(r)) {
-    detail::acquire_exclusive(ref_.buffer, "tile::Array::partition_mut");
-    held_ = true;
-  }
-  detail::ArrayRef<T> ref() const { return held_ ? ref_ : detail::ArrayRef<T>{}; }
+  explicit PartitionRef(detail::ArrayRef<T> r)
+      : ref_(std::move(r)), loan_(detail::acquire_loan(ref_, true, "tile::Array::partition_mut")) {}
+  /// Takes over the exclusive loan `loan` of a mutable view.
+  PartitionRef(detail::ArrayRef<T> r, uint64_t loan) : ref_(std::move(r)), loan_(loan) {}
+  detail::ArrayRef<T> ref() const { return loan_ ? ref_ : detail::ArrayRef<T>{}; }
   void release() noexcept {
-    if (held_) ref_.buffer->exclusive_loan = false;
-    held_ = false;
+    detail::release_loan(ref_.buffer, loan_);
+    loan_ = 0;
   }
 
   detail::ArrayRef<T> ref_;
-  bool held_ = false;
+  uint64_t loan_ = 0;
   std::shared_ptr<const detail::ProgramMap> map_;
 };
+
+
+// ---- views -------------------------------------------------------------------------------------
+//
+// Borrowed views of an array's elements; nothing is copied and the array stays the owner.
+//  * `a.view()` / `a.slice(...)`: an `ArrayView<T>`, a shared (read-only) borrow. Any number may
+//    be alive together; the array can still be read and passed as a shared argument, but not
+//    borrowed exclusively.
+//  * `a.view_mut()` / `a.slice_mut(...)`: an `ArrayViewMut<T>`, an exclusive borrow. While it
+//    is alive nothing else may use the array: to_host, another view, a partition, a launch.
+//  * `slice(axis, begin, end[, step])` keeps the indices begin, begin + step, ... below end of
+//    one axis; `slice({{0, 128}, {}, {0, 64, 2}})` takes one `tile::Range` per leading axis (`{}`
+//    is the whole axis). Ranges must lie inside the extent, and steps be at least 1. A view
+//    records its first element, shape and strides in elements (a step multiplies the stride);
+//    `to_host()` gathers its elements in row-major order. Views can be sliced again.
+//  * In a launch an ArrayView is a shared argument (`const Tensor&`), and
+//    `std::move(mv).partition<Ts...>()` turns a mutable view into a PartitionRef for an exclusive
+//    one. The kernel's tensors carry the view's strides; both backends take any view (the GPU
+//    kernels move vectors where the innermost stride is 1 and single elements elsewhere).
+// Views are move-only and return their loan when destroyed. They borrow the array's storage,
+// not the Array object: moving the array leaves them valid, while whatever would change or free
+// the storage (reshape, partition, to_dlpack, moving the array into a launch) throws tile::Error
+// as long as a view is alive; destroying a lent array aborts (see detail::Buffer).
+
+namespace detail {
+
+/// `r` narrowed to `ranges`, one per leading axis; throws tile::Error naming `what`.
+template <class T>
+ArrayRef<T> slice_ref(ArrayRef<T> r, std::span<const Range> ranges, const std::string& what) {
+  const int rank = r.shape.rank();
+  if (static_cast<int>(ranges.size()) > rank)
+    throw Error(what + ": " + std::to_string(ranges.size()) + " ranges given for an array of rank " +
+                std::to_string(rank) + " " + r.shape.str() + "; a slice takes at most one range per axis");
+  std::array<int64_t, Shape::max_rank> dims{}, strides{};
+  for (int a = 0; a < rank; ++a) {
+    const auto ua = static_cast<std::size_t>(a);
+    dims[ua] = r.shape[a];
+    strides[ua] = r.strides[a];
+    if (ua >= ranges.size()) continue;
+    const Range& g = ranges[ua];
+    const int64_t end = g.end == Range::end_of_axis ? dims[ua] : g.end;
+    if (g.step < 1)
+      throw Error(what + ": axis " + std::to_string(a) + ": the step " + std::to_string(g.step) +
+                  " is not positive; a slice's step must be at least 1");
+    if (g.begin < 0 || g.begin > end || end > dims[ua])
+      throw Error(what + ": axis " + std::to_string(a) + ": the range [" + std::to_string(g.begin) + ", " +
+                  std::to_string(end) + ") does not lie inside the extent " + std::to_string(dims[ua]) +
+                  "; a slice needs 0 <= begin <= end <= extent");
+    r.offset += g.begin * strides[ua];
+    r.first[ua] += g.begin * r.step[ua];
+    r.step[ua] *= g.step;
+    strides[ua] *= g.step;
+    dims[ua] = (end - g.begin + g.step - 1) / g.step;
+  }
+  const auto n = static_cast<std::size_t>(rank);
+  r.shape = Shape::from_dims(std::span<const int64_t>(dims.data(), n));
+  r.strides = Shape::from_dims(std::span<const int64_t>(strides.data(), n));
+  return r;
+}
+
+/// One axis as a range list: whole axes before it.
+inline std::array<Range, Shape::max_rank> axis_ranges(int axis, int rank, int64_t begin, int64_t end,
+                                                      int64_t step, const std::string& what) {
+  if (axis < 0 || axis >= rank)
+    throw Error(what + ": axis " + std::to_string(axis) + " does not exist in an array of rank " +
+                std::to_string(rank));
+  std::array<Range, Shape::max_rank> r{};
+  r[static_cast<std::size_t>(axis)] = Range{begin, end, step};
+  return r;
+}
+
+/// The elements of `r`, row-major (copied from the device first when it is a GPU).
+template <class T>
+std::vector<T> gather(const ArrayRef<T>& r) {
+  const auto n = static_cast<std::size_t>(r.shape.numel());
+  std::vector<T> out;
+  if (n == 0) return out;
+  out.reserve(n);
+  const T* src = r.data();
+  std::unique_ptr<T[]> host;
+  if (r.buffer->device->is_gpu()) {
+    const auto bytes = static_cast<std::size_t>(r.span_bytes());
+    host.reset(new T[bytes / sizeof(T)]);
+    copy_to_host(*r.buffer->device, host.get(), r.data(), bytes);
+    src = host.get();
+  }
+  for_each_offset(r.shape, r.strides, [&](int64_t off) { out.push_back(src[off]); });
+  return out;
+}
+
+/// What ArrayView (Mut = false: a shared loan) and ArrayViewMut (an exclusive one) share.
+template <class T, bool Mut>
+class ViewBase {
+ public:
+  using value_type = T;
+
+  const Shape& shape() const { return ref_.shape; }
+  int rank() const { return ref_.shape.rank(); }
+  /// Strides in elements (a slice's step multiplies its axis's stride).
+  const Shape& strides() const { return ref_.strides; }
+  /// Number of elements (0 for a view that was moved from).
+  int64_t size() const { return loan_ ? ref_.shape.numel() : 0; }
+  /// The position of the first element in the array's storage, in elements.
+  int64_t offset() const { return ref_.offset; }
+  /// False for a view that was moved from (or turned into a partition).
+  bool valid() const { return loan_ != 0; }
+  const Device& device() const {
+    require_valid("device");
+    return *ref_.buffer->device;
+  }
+  /// Copies the view's elements to the host, row-major.
+  std::vector<T> to_host() const {
+    require_valid("to_host");
+    return gather(ref_);
+  }
+
+  ViewBase(const ViewBase&) = delete;
+  ViewBase& operator=(const ViewBase&) = delete;
+
+ protected:
+  static constexpr const char* kind = Mut ? "tile::ArrayViewMut" : "tile::ArrayView";
+
+  ViewBase() = default;
+  /// Borrows `r` (shared, or exclusively when Mut); throws tile::Error naming `what`.
+  ViewBase(ArrayRef<T> r, const std::string& what) : ref_(std::move(r)), loan_(acquire_loan(ref_, Mut, what)) {}
+  ViewBase(ViewBase&& o) noexcept : ref_(std::exchange(o.ref_, {})), loan_(std::exchange(o.loan_, 0)) {}
+  ViewBase& operator=(ViewBase&& o) noexcept {
+    if (this != &o) {
+      release();
+      ref_ = std::exchange(o.ref_, {});
+      loan_ = std::exchange(o.loan_, 0);
+    }
+    return *this;
+  }
+  ~ViewBase() { release(); }
+
+  void release() noexcept {
+    release_loan(ref_.buffer, loan_);
+    loan_ = 0;
+  }
+  void require_valid(const char* op) const {
+    if (!loan_)
+      throw Error(std::string(kind) + "::" + op + ": the view holds no borrow (it was moved from)");
+  }
+  std::string context(const char* op) const { return std::string(kind) + "::" + op; }
+
+  ArrayRef<T> ref_;
+  uint64_t loan_ = 0;
+};
+
+}  // namespace detail
+
+/// A shared, read-only borrow of elements of an Array (see "views" above).
+template <class T>
+class ArrayView : public detail::ViewBase<T, false> {
+  using Base = detail::ViewBase<T, false>;
+
+ public:
+  /// A view of nothing (what a moved-from view becomes).
+  ArrayView() = default;
+  ArrayView(ArrayView&&) noexcept = default;
+  ArrayView& operator=(ArrayView&&) noexcept = default;
+
+  /// Device pointer to the first element.
+  const T* data() const { return this->loan_ ? this->ref_.data() : nullptr; }
+
+  /// A narrower shared view (another loan on the same array); see "views" above.
+  ArrayView slice(int axis, int64_t begin, int64_t end, int64_t step = 1) const {
+    const auto r = detail::axis_ranges(axis, this->rank(), begin, end, step, this->context("slice"));
+    return slice_of(std::span<const Range>(r.data(), static_cast<std::size_t>(axis) + 1));
+  }
+  ArrayView slice(std::initializer_list<Range> ranges) const {
+    return slice_of(std::span<const Range>(ranges.begin(), ranges.size()));
+  }
+
+ private:
+  friend class Array<T>;
+  friend struct detail::ArrayAccess;
+  ArrayView(detail::ArrayRef<T> r, const std::string& what) : Base(std::move(r), what) {}
+  ArrayView slice_of(std::span<const Range> ranges) const {
+    this->require_valid("slice");
+    return ArrayView(detail::slice_ref(this->ref_, ranges, this->context("slice")), this->context("slice"));
+  }
+  detail::ArrayRef<T> ref() const { return this->loan_ ? this->ref_ : detail::ArrayRef<T>{}; }
+};
+
+/// An exclusive borrow of elements of an Array (see "views" above).
+template <class T>
+class ArrayViewMut : public detail::ViewBase<T, true> {
+  using Base = detail::ViewBase<T, true>;
+
+ public:
+  /// A view of nothing (what a moved-from view becomes).
+  ArrayViewMut() = default;
+  ArrayViewMut(ArrayViewMut&&) noexcept = default;
+  ArrayViewMut& operator=(ArrayViewMut&&) noexcept = default;
+
+  /// Device pointer to the first element.
+  T* data() const { return this->loan_ ? this->ref_.data() : nullptr; }
+
+  /// Narrows the view, which keeps its loan: `std::move(v).slice(...)`.
+  ArrayViewMut slice(int axis, int64_t begin, int64_t end, int64_t step = 1) && {
+    const auto r = detail::axis_ranges(axis, this->rank(), begin, end, step, this->context("slice"));
+    return std::move(*this).slice_of(std::span<const Range>(r.data(), static_cast<std::size_t>(axis) + 1));
+  }
+  ArrayViewMut slice(std::initializer_list<Range> ranges) && {
+    return std::move(*this).slice_of(std::span<const Range>(ranges.begin(), ranges.size()));
+  }
+  void slice(int, int64_t, int64_t, int64_t = 1) & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::ArrayViewMut::slice() narrows the exclusive borrow: write std::move(v).slice(...)");
+  }
+  void slice(std::initializer_list<Range>) & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::ArrayViewMut::slice() narrows the exclusive borrow: write std::move(v).slice(...)");
+  }
+
+  /// The view as an exclusive partition into Ts-shaped tiles, which takes over the loan:
+  /// `tile::launch<k>(std::move(v).partition<128>(), ...)`.
+  template <int64_t... Ts>
+  PartitionRef<T, Ts...> partition() && {
+    static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4,
+                  "tile::ArrayViewMut::partition: a tile shape has 1 to 4 dimensions");
+    static_assert(((Ts > 0) && ...), "tile::ArrayViewMut::partition: every tile dimension must be positive");
+    this->require_valid("partition");
+    if (static_cast<int>(sizeof...(Ts)) != this->rank())
+      throw Error(this->context("partition") + ": the tile shape has rank " + std::to_string(sizeof...(Ts)) +
+                  " but the view " + this->shape().str() + " has rank " + std::to_string(this->rank()));
+    detail::ArrayRef<T> r = std::exchange(this->ref_, {});
+    return PartitionRef<T, Ts...>(std::move(r), std::exchange(this->loan_, 0));
+  }
+  template <int64_t... Ts>
+  void partition() & {
+    static_assert(detail::false_for_values<Ts...>,
+                  "tile::ArrayViewMut::partition() hands the exclusive borrow to the partition: write "
+                  "std::move(v).partition<...>()");
+  }
+
+ private:
+  friend class Array<T>;
+  friend struct detail::ArrayAccess;
+  ArrayViewMut(detail::ArrayRef<T> r, const std::string& what) : Base(std::move(r), what) {}
+  ArrayViewMut slice_of(std::span<const Range> ranges) && {
+    this->require_valid("slice");
+    detail::ArrayRef<T> r = detail::slice_ref(this->ref_, ranges, this->context("slice"));
+    ArrayViewMut v(std::move(*this));  // the loan moves to v and covers only the slice now
+    v.ref_ = std::move(r);
+    detail::narrow_loan(v.ref_, v.loan_);
+    return v;
+  }
+  detail::ArrayRef<T> ref() const { return this->loan_ ? this->ref_ : detail::ArrayRef<T>{}; }
+};
+
+template <class T>
+ArrayView<T> Array<T>::view() const& {
+  require_valid("tile::Array::view");
+  return ArrayView<T>(detail::ArrayAccess::ref(*this), "tile::Array::view");
+}
+template <class T>
+ArrayView<T> Array<T>::slice(int axis, int64_t begin, int64_t end, int64_t step) const& {
+  require_valid("tile::Array::slice");
+  const auto r = detail::axis_ranges(axis, rank(), begin, end, step, "tile::Array::slice");
+  return ArrayView<T>(detail::slice_ref(detail::ArrayAccess::ref(*this),
+                                        std::span<const Range>(r.data(), static_cast<std::size_t>(axis) + 1),
+                                        "tile::Array::slice"),
+                      "tile::Array::slice");
+}
+template <class T>
+ArrayView<T> Array<T>::slice(std::initializer_list<Range> ranges) const& {
+  require_valid("tile::Array::slice");
+  return ArrayView<T>(detail::slice_ref(detail::ArrayAccess::ref(*this),
+                                        std::span<const Range>(ranges.begin(), ranges.size()), "tile::Array::slice"),
+                      "tile::Array::slice");
+}
+template <class T>
+ArrayViewMut<T> Array<T>::view_mut() & {
+  require_valid("tile::Array::view_mut");
+  return ArrayViewMut<T>(detail::ArrayAccess::ref(*this), "tile::Array::view_mut");
+}
+template <class T>
+ArrayViewMut<T> Array<T>::slice_mut(int axis, int64_t begin, int64_t end, int64_t step) & {
+  require_valid("tile::Array::slice_mut");
+  const auto r = detail::axis_ranges(axis, rank(), begin, end, step, "tile::Array::slice_mut");
+  return ArrayViewMut<T>(detail::slice_ref(detail::ArrayAccess::ref(*this),
+                                           std::span<const Range>(r.data(), static_cast<std::size_t>(axis) + 1),
+                                           "tile::Array::slice_mut"),
+                         "tile::Array::slice_mut");
+}
+template <class T>
+ArrayViewMut<T> Array<T>::slice_mut(std::initializer_list<Range> ranges) & {
+  require_valid("tile::Array::slice_mut");
+  return ArrayViewMut<T>(detail::slice_ref(detail::ArrayAccess::ref(*this),
+                                           std::span<const Range>(ranges.begin(), ranges.size()),
+                                           "tile::Array::slice_mut"),
+                         "tile::Array::slice_mut");
+}
 
 // ---- factories -------------------------------------------------------------------------------
 

@@ -148,6 +148,9 @@ struct DLPackExport {
 template <class T>
 DLManagedTensor* to_dlpack(Array<T>&& array, void* consumer_stream = nullptr) {
   if (!array.valid()) throw Error("tile::to_dlpack: the array has no storage (it was moved from)");
+  if (!detail::ArrayAccess::ref(array).buffer->loans.empty())
+    throw Error("tile::to_dlpack: the array is borrowed (by a view, a PartitionRef or a pending op); a "
+                "borrowed array cannot be handed to a DLPack consumer");
   if (array.device().is_gpu()) {
     if (consumer_stream)
       detail::gpu_order_after_device_stream(array.device(), consumer_stream);

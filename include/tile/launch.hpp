@@ -1,9 +1,11 @@
 // tile/launch.hpp - `tile::launch<K>(args...)` and the lazy `tile::DeviceOp` it returns.
 //
 // Arguments map one-to-one to the kernel's parameters:
-//   Tensor<T, D...>&        exclusive: a Partition (moved in) or a PartitionRef; one tile program
-//                           per tile of the partition, each given its own piece
-//   const Tensor<T, D...>&  shared: an Array<T>, borrowed (lvalue) or moved in (rvalue)
+//   Tensor<T, D...>&        exclusive: a Partition (moved in) or a PartitionRef (also of a
+//                           mutable view: std::move(v).partition<...>()); one tile program per
+//                           tile of the partition, each given its own piece
+//   const Tensor<T, D...>&  shared: an Array<T>, borrowed (lvalue) or moved in (rvalue), or an
+//                           ArrayView<T> (a.view(), a.slice(...)), which the op borrows again
 //   Atomic<T, D...>&        atomic: an Array<T> lvalue (not const), lent exclusively to the op
 //                           (nothing else may read or write it until the op has run), whole to
 //                           every tile program, which update it with atomic_* only; the
@@ -11,6 +13,11 @@
 //   scalar                  a value, converted to the parameter type
 // `launch` checks everything it can see (argument kinds, element types, ranks, static shapes,
 // grids, aliasing, loans) and throws tile::Error naming the kernel, the argument and the rule.
+// Aliasing: an exclusive argument may share no element with any other argument. Views of one
+// array are compared exactly (two slices are disjoint when, on some axis, their index
+// progressions are); arguments over different arrays (external memory may alias) by their byte
+// ranges [first byte, last byte], which is conservative: interleaved but disjoint elements of
+// two different arrays are refused too.
 // Nothing runs until `std::move(op).sync()`, which runs the tile programs and returns what the op
 // owned: the Partition passed to it (a std::tuple of them if several, void if none).
 //
@@ -25,6 +32,7 @@
 #include <cstddef>
 #include <cstring>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -125,32 +133,23 @@ template <class T>
 class ArrayBorrow {
  public:
   explicit ArrayBorrow(const Array<T>& a) : ref_(ArrayAccess::ref(a)) {}
-  ArrayBorrow(ArrayBorrow&& o) noexcept
-      : ref_(o.ref_), held_(std::exchange(o.held_, false)), exclusive_(o.exclusive_) {}
+  /// A view's elements; the op takes a shared loan of its own.
+  explicit ArrayBorrow(const ArrayView<T>& v) : ref_(ArrayAccess::ref(v)) {}
+  ArrayBorrow(ArrayBorrow&& o) noexcept : ref_(o.ref_), loan_(std::exchange(o.loan_, 0)) {}
   ArrayBorrow& operator=(ArrayBorrow&&) = delete;
   ~ArrayBorrow() { release(); }
 
-  void lend(const std::string& what) {
-    acquire_shared(ref_.buffer, what);
-    held_ = true;
-  }
-  void lend_exclusive(const std::string& what) {
-    acquire_exclusive(ref_.buffer, what);
-    held_ = exclusive_ = true;
-  }
+  void lend(const std::string& what) { loan_ = acquire_loan(ref_, false, what); }
+  void lend_exclusive(const std::string& what) { loan_ = acquire_loan(ref_, true, what); }
   void release() noexcept {
-    if (held_ && exclusive_)
-      ref_.buffer->exclusive_loan = false;
-    else if (held_)
-      --ref_.buffer->shared_loans;
-    held_ = false;
+    release_loan(ref_.buffer, loan_);
+    loan_ = 0;
   }
   const ArrayRef<T>& ref() const { return ref_; }
 
  private:
   ArrayRef<T> ref_;
-  bool held_ = false;
-  bool exclusive_ = false;
+  uint64_t loan_ = 0;
 };
 
 enum class SlotKind { Partition, PartitionRef, Array, ArrayBorrow, Value };
@@ -212,6 +211,17 @@ template <class T>
 struct slot_of<const Array<T>> {
   using type = ArrayBorrow<T>;
 };
+/// A shared view, passed either way, is borrowed again by the op.
+template <class T>
+struct slot_of<ArrayView<T>> {
+  using type = ArrayBorrow<T>;
+};
+template <class T>
+struct slot_of<ArrayView<T>&> : slot_of<ArrayView<T>> {};
+template <class T>
+struct slot_of<const ArrayView<T>&> : slot_of<ArrayView<T>> {};
+template <class T>
+struct slot_of<const ArrayView<T>> : slot_of<ArrayView<T>> {};
 /// Stands in for an argument rejected at compile time, so that only the static_assert reports.
 struct RejectedSlot {
   template <class A>
@@ -233,6 +243,19 @@ struct slot_of<PartitionRef<T, Ts...>&> {
 };
 template <class T, int64_t... Ts>
 struct slot_of<const PartitionRef<T, Ts...>&> : slot_of<PartitionRef<T, Ts...>&> {};
+template <class T>
+struct slot_of<ArrayViewMut<T>> {
+  static_assert(false_for_types<T>,
+                "tile::launch: a mutable view is not an argument by itself: pass std::move(v).partition<...>() "
+                "to an exclusive parameter, or a shared view (a.view(), a.slice(...)) to a shared one");
+  using type = RejectedSlot;
+};
+template <class T>
+struct slot_of<ArrayViewMut<T>&> : slot_of<ArrayViewMut<T>> {};
+template <class T>
+struct slot_of<const ArrayViewMut<T>&> : slot_of<ArrayViewMut<T>> {};
+template <class T>
+struct slot_of<const ArrayViewMut<T>> : slot_of<ArrayViewMut<T>> {};
 template <class A>
 using slot_t = typename slot_of<A>::type;
 
@@ -279,6 +302,10 @@ template <class A>
 inline constexpr bool is_tile_array_v = false;
 template <class T>
 inline constexpr bool is_tile_array_v<Array<T>> = true;
+template <class A>
+inline constexpr bool is_array_view_v = false;
+template <class T>
+inline constexpr bool is_array_view_v<ArrayView<T>> = true;
 
 /// An Atomic parameter takes a non-const Array lvalue: the op borrows it exclusively and the array
 /// holds the updates once the op has run (a moved-in array would be dropped with them).
@@ -286,6 +313,8 @@ template <class P, class A>
 constexpr bool atomic_argument_ok() {
   if constexpr (param_traits<P>::kind == ParamKind::Atomic && is_tile_array_v<std::remove_cvref_t<A>>)
     return std::is_lvalue_reference_v<A> && !std::is_const_v<std::remove_reference_t<A>>;
+  else if constexpr (param_traits<P>::kind == ParamKind::Atomic)
+    return !is_array_view_v<std::remove_cvref_t<A>>;  // a shared view cannot be written
   else
     return true;
 }
@@ -345,9 +374,6 @@ std::string check_argument(const S& s) {
           return "static dimension " + std::to_string(a) + " of the parameter is " +
                  std::to_string(PT::dims[a]) + " but the array's extent is " +
                  std::to_string(r.shape[static_cast<int>(a)]) + " (array shape " + r.shape.str() + ")";
-      if constexpr (ST::kind == SlotKind::Array)
-        if (r.buffer->exclusive_loan)
-          return "the array is borrowed exclusively (by a PartitionRef or a pending op)";
       return "";
     }
   } else {
@@ -382,7 +408,9 @@ const std::string& kernel_name() {
   return name;
 }
 
-/// An array or partition argument as the launch checks see it.
+/// An array or partition argument as the launch checks see it: `data` is its first element,
+/// `bytes` the span to the end of its last one, `buffer`/`first`/`step` its place in its
+/// array (see ArrayRef).
 struct TensorUse {
   std::size_t arg;  // 0-based argument index
   void* data;
@@ -390,7 +418,27 @@ struct TensorUse {
   Shape strides;
   bool exclusive;
   int64_t bytes;
+  int64_t elem_size;
+  const Buffer* buffer;
+  std::array<int64_t, kMaxRank> first;
+  std::array<int64_t, kMaxRank> step;
+  bool whole;  // the whole array, not a narrower view
 };
+
+/// Whether two arguments may share an element: exactly for views of one array (their element
+/// sets are products of per-axis progressions), else by byte ranges (conservative).
+inline bool may_overlap(const TensorUse& a, const TensorUse& b) {
+  if (a.buffer == b.buffer && a.shape.rank() == b.shape.rank()) {
+    for (int d = 0; d < a.shape.rank(); ++d) {
+      const auto u = static_cast<std::size_t>(d);
+      if (!progressions_meet(a.first[u], a.step[u], a.shape[d], b.first[u], b.step[u], b.shape[d])) return false;
+    }
+    return true;
+  }
+  const char* pa = static_cast<const char*>(a.data);
+  const char* pb = static_cast<const char*>(b.data);
+  return pa < pb + b.bytes && pb < pa + a.bytes;
+}
 
 /// A tensor argument resolved for execution: host-visible base pointer and layout.
 struct ResolvedTensor {
@@ -525,7 +573,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   // ---- checks ----
 
   /// "tile::launch<add<128>>: argument 1 (Tensor<float, 128>&)"
-  std::string arg_context(std::size_t i) const {
+  static std::string arg_context(std::size_t i) {
     return "tile::launch<" + kernel_name() + ">: argument " + std::to_string(i + 1) + " (" + parameter(i) +
            ")";
   }
@@ -551,6 +599,24 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     }
   }
 
+  /// Before anything is moved into the op: an array or partition moved in must not be lent (to a
+  /// view, a PartitionRef or another op), since the op owns it from then on and may free it.
+  /// Refused here, the argument stays with the caller.
+  template <class... Args>
+  static void check_moved_in(const Args&... args) {
+    const auto given = std::forward_as_tuple(args...);
+    detail::static_for<N>([&](auto i) {
+      if constexpr (ST<i>::kind == detail::SlotKind::Array || ST<i>::kind == detail::SlotKind::Partition) {
+        const detail::Buffer* b = ST<i>::ref(std::get<i>(given)).buffer;
+        if (b && !b->loans.empty())
+          throw Error(arg_context(i) + ": the " +
+                      (ST<i>::kind == detail::SlotKind::Array ? "array" : "partition's array") +
+                      " moved into the op is borrowed (by a view, a PartitionRef or a pending op); the op "
+                      "would free it while it is lent: pass an array the launch can borrow instead");
+      }
+    });
+  }
+
   template <std::size_t I>
   void check_argument() {
     static_assert(PT<I>::kind != detail::ParamKind::Invalid,
@@ -566,10 +632,13 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     detail::static_for<N>([&](auto i) {
       if constexpr (detail::is_tensor_slot<S<i>>) {
         const auto r = ST<i>::ref(std::get<i>(slots_));
-        const int64_t bytes = r.shape.numel() * static_cast<int64_t>(sizeof(typename ST<i>::element));
+        constexpr auto size = static_cast<int64_t>(sizeof(typename ST<i>::element));
+        const int64_t bytes = r.span_bytes();
+        const bool whole = r.buffer && r.offset == 0 && r.shape.numel() * size == static_cast<int64_t>(r.buffer->bytes) &&
+                           bytes == static_cast<int64_t>(r.buffer->bytes);
         // An Atomic argument is written: it counts as exclusive (aliasing, copies back).
         constexpr bool writes = detail::is_partition_slot<S<i>> || PT<i>::kind == detail::ParamKind::Atomic;
-        f(detail::TensorUse{i, r.data(), r.shape, r.strides, writes, bytes});
+        f(detail::TensorUse{i, r.data(), r.shape, r.strides, writes, bytes, size, r.buffer, r.first, r.step, whole});
       }
     });
   }
@@ -632,30 +701,27 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     return s + "]";
   }
 
-  /// Refuses an array passed twice where one use is exclusive (overlapping storage).
+  /// Refuses an exclusive argument that may share an element with another argument (see the
+  /// file comment: exact for views of one array, byte ranges otherwise).
   void check_aliasing() const {
-    struct Use {
-      std::size_t arg;
-      const char* lo;
-      const char* hi;
-      bool exclusive;
-    };
-    std::array<Use, N> uses{};
-    std::size_t n = 0;
+    std::vector<detail::TensorUse> uses;
+    uses.reserve(N);
     for_each_tensor([&](const detail::TensorUse& t) {
-      const char* p = static_cast<const char*>(t.data);
-      if (p && t.bytes > 0) uses[n++] = Use{t.arg, p, p + t.bytes, t.exclusive};
+      if (t.data && t.bytes > 0) uses.push_back(t);
     });
-    for (std::size_t a = 0; a < n; ++a)
-      for (std::size_t b = a + 1; b < n; ++b) {
-        const bool overlap = uses[a].lo < uses[b].hi && uses[b].lo < uses[a].hi;
-        if (overlap && (uses[a].exclusive || uses[b].exclusive)) {
-          const std::size_t ex = uses[a].exclusive ? a : b;
-          const std::size_t other = ex == a ? b : a;
-          throw Error(arg_context(uses[other].arg) + ": the same array is lent exclusively as argument " +
-                      std::to_string(uses[ex].arg + 1) + " (" + parameter(uses[ex].arg) +
-                      "); an array lent exclusively cannot be passed to the launch again");
-        }
+    for (std::size_t a = 0; a < uses.size(); ++a)
+      for (std::size_t b = a + 1; b < uses.size(); ++b) {
+        if (!(uses[a].exclusive || uses[b].exclusive) || !detail::may_overlap(uses[a], uses[b])) continue;
+        const detail::TensorUse& ex = uses[a].exclusive ? uses[a] : uses[b];
+        const detail::TensorUse& other = uses[a].exclusive ? uses[b] : uses[a];
+        const std::string lent = "argument " + std::to_string(ex.arg + 1) + " (" + parameter(ex.arg) + ")";
+        if (ex.buffer == other.buffer && ex.whole && other.whole)
+          throw Error(arg_context(other.arg) + ": the same array is lent exclusively as " + lent +
+                      "; an array lent exclusively cannot be passed to the launch again");
+        throw Error(arg_context(other.arg) + ": its elements overlap those of " + lent +
+                    ", which is lent exclusively; an exclusive argument may share no memory with another "
+                    "argument" +
+                    (ex.buffer == other.buffer ? "" : " (arrays over distinct storage are compared by byte ranges)"));
       }
   }
 
@@ -832,36 +898,55 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     for_each_tensor([&](const detail::TensorUse& t) {
       const char* p = static_cast<const char*>(t.data);
       const char* e = static_cast<const char*>(c.element);
-      if (p && e >= p && e < p + t.bytes) {
-        const int64_t size = t.bytes / std::max<int64_t>(t.shape.numel(), 1);
-        where = "element " + std::to_string((e - p) / size) + " (row-major) of argument " + std::to_string(t.arg + 1) +
-                " (" + parameter(t.arg) + ")";
+      if (!p || e < p || e >= p + t.bytes || (e - p) % t.elem_size != 0) return;
+      // The element's index: its offset split along the axes (a view's strides decrease).
+      int64_t off = (e - p) / t.elem_size, index = 0;
+      for (int a = 0; a < t.shape.rank(); ++a) {
+        const int64_t i = t.strides[a] > 0 ? off / t.strides[a] : 0;
+        if (i >= t.shape[a]) return;
+        off -= i * t.strides[a];
+        index = index * t.shape[a] + i;
       }
+      if (off == 0)
+        where = "element " + std::to_string(index) + " (row-major) of argument " + std::to_string(t.arg + 1) +
+                " (" + parameter(t.arg) + ")";
     });
     throw Error("tile::launch<" + kernel_name() + ">: TILE_CPU_RACECHECK: " + where +
                 " was written by tile programs " + coords(c.first) + " and " + coords(c.second));
   }
 
   /// A GPU op without a generated kernel: run the CPU implementation on host copies of the
-  /// arrays and copy the exclusive ones back.
+  /// arrays (each argument's byte span) and copy the exclusive ones back. A strided exclusive
+  /// view is merged into a fresh copy of its span, so that the elements between its own (which
+  /// may be another argument's) keep their values.
   void run_cpu_on_host_copies(std::array<detail::ResolvedTensor, N> args) const {
     std::array<std::unique_ptr<unsigned char[]>, N> copies;
-    std::array<void*, N> device_ptr{};
-    std::array<std::size_t, N> bytes{};
-    std::array<bool, N> writeback{};
+    std::array<std::optional<detail::TensorUse>, N> uses;
     for_each_tensor([&](const detail::TensorUse& t) {
       const std::size_t i = t.arg;
-      bytes[i] = static_cast<std::size_t>(t.bytes);
-      device_ptr[i] = t.data;
-      writeback[i] = t.exclusive;
-      copies[i].reset(new unsigned char[bytes[i] ? bytes[i] : 1]);
-      if (bytes[i]) detail::copy_to_host(*device_, copies[i].get(), t.data, bytes[i]);
+      const auto bytes = static_cast<std::size_t>(t.bytes);
+      uses[i] = t;
+      copies[i].reset(new unsigned char[bytes ? bytes : 1]);
+      if (bytes) detail::copy_to_host(*device_, copies[i].get(), t.data, bytes);
       args[i].base = copies[i].get();
     });
     run_cpu(args);
-    for (std::size_t i = 0; i < N; ++i)
-      if (writeback[i] && bytes[i])
-        detail::copy_to_device(*device_, device_ptr[i], copies[i].get(), bytes[i]);
+    for (std::size_t i = 0; i < N; ++i) {
+      if (!uses[i] || !uses[i]->exclusive || uses[i]->bytes == 0) continue;
+      const detail::TensorUse& t = *uses[i];
+      const auto bytes = static_cast<std::size_t>(t.bytes);
+      const unsigned char* out = copies[i].get();
+      std::unique_ptr<unsigned char[]> merged;
+      if (t.shape.numel() * t.elem_size != t.bytes) {
+        merged.reset(new unsigned char[bytes]);
+        detail::copy_to_host(*device_, merged.get(), t.data, bytes);
+        detail::for_each_offset(t.shape, t.strides, [&](int64_t off) {
+          std::memcpy(merged.get() + off * t.elem_size, out + off * t.elem_size, static_cast<std::size_t>(t.elem_size));
+        });
+        out = merged.get();
+      }
+      detail::copy_to_device(*device_, t.data, out, bytes);
+    }
   }
 
   /// The generated kernel: one ArgDesc per parameter (whole arrays; `piece` for exclusive ones,
@@ -916,6 +1001,7 @@ namespace detail {
 struct LaunchAccess {
   template <class Op, class... Args>
   static Op make(Args&&... args) {
+    Op::check_moved_in(args...);
     Op op(std::forward<Args>(args)...);
     op.check_and_lend();
     return op;

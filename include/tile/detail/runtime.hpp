@@ -6,20 +6,34 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tile/device.hpp"
 
 namespace tile::detail {
 
-/// A device allocation and its loans. `Array` owns one; borrowers (PartitionRef, pending ops)
-/// point at it. Freeing a buffer that is still lent aborts the program: the alternative is a
-/// use after free.
+/// A borrow of elements of a buffer's array: along axis a the indices first[a] + k * step[a]
+/// for 0 <= k < count[a] (the whole array: first 0, step 1, count the extent). Loans of one
+/// buffer conflict when their elements overlap and one of them is exclusive.
+struct Loan {
+  uint64_t id = 0;
+  bool exclusive = false;
+  bool whole = false;  // the whole array
+  int rank = 0;
+  int64_t first[4] = {};
+  int64_t step[4] = {};
+  int64_t count[4] = {};
+};
+
+/// A device allocation and its loans. `Array` owns one; borrowers (views, PartitionRef,
+/// pending ops) point at it and hold a loan in `loans` (see tile/array.hpp: acquire_loan).
+/// Freeing a buffer that is still lent aborts the program: the alternative is a use after free.
 struct Buffer {
   void* data = nullptr;
   std::size_t bytes = 0;
   const Device* device = nullptr;
-  int shared_loans = 0;
-  bool exclusive_loan = false;
+  std::vector<Loan> loans;
+  uint64_t next_loan = 1;
   /// Memory tile_rt did not allocate (borrow_external, from_dlpack): freeing the buffer calls
   /// `release(release_ctx)` when set, and never frees `data` itself.
   bool external = false;
