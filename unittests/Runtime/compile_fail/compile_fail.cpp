@@ -99,6 +99,26 @@ auto f(Tile<tile::f8e4m3, 16, 32> a, Tile<tile::f16, 32, 16> b) { return tile::m
 TILE_KERNEL void k(tile::Atomic<tile::f8e4m3, dyn>& a) { a.atomic_add(tile::f8e4m3(1.0f), 0); }
 #elif defined(CASE_ATOMIC_COMPLEX)
 TILE_KERNEL void k(tile::Atomic<tile::complex<float>, dyn>& a) { a.atomic_exchange(tile::complex<float>(1.0f), 0); }
+#elif defined(CASE_VIEW_OF_TEMPORARY)
+void f() { auto v = tile::zeros<float>({8}).view(); }
+#elif defined(CASE_SLICE_MUT_OF_TEMPORARY)
+void f() { auto v = tile::zeros<float>({8}).slice_mut(0, 0, 4); }
+#elif defined(CASE_VIEW_MUT_SLICE_LVALUE)
+void f(tile::Array<float>& a) {
+  auto v = a.view_mut();
+  auto w = v.slice(0, 0, 4);
+}
+#elif defined(CASE_VIEW_MUT_PARTITION_LVALUE)
+void f(tile::Array<float>& a) {
+  auto v = a.view_mut();
+  auto p = v.partition<4>();
+}
+#elif defined(CASE_LAUNCH_MUTABLE_VIEW)
+template <int B> TILE_KERNEL void inc(Tensor<float, B>& z) { z.store(z.load() + 1.0f); }
+void f(tile::Array<float>& a) { (void)tile::launch<inc<4>>(a.view_mut()); }
+#elif defined(CASE_ATOMIC_VIEW)
+TILE_KERNEL void k(tile::Atomic<float, dyn>& a) { a.atomic_add(1.0f, 0); }
+void f(tile::Array<float>& a) { (void)tile::launch<k>(a.view()); }
 #else
 #error "no CASE_* selected"
 #endif
