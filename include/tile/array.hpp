@@ -12,8 +12,14 @@
 //  * `std::move(p).map(f)` (either kind) gives program `c` of the grid the tile `f(c, grid)`
 //    instead of tile `c` (swizzled schedules: tile/schedule.hpp). The map is evaluated for every
 //    program at once and must send them to distinct tiles inside the grid, else tile::Error.
-// Borrowing is checked at run time: an array cannot be borrowed exclusively while it is lent,
-// read with `to_host()` while it is lent exclusively, or destroyed while lent (that aborts).
+//  * `ArrayView<T>` / `ArrayViewMut<T>`: borrowed views, `a.view()`, `a.slice(axis, begin, end,
+//    step)` or `a.slice({{0, 128}, {}})` shared and `view_mut()` / `slice_mut(...)` exclusive;
+//    strided, nothing copied (see "views" below).
+// Borrowing is checked at run time, per element: every borrower holds a loan on the elements it
+// uses (detail::acquire_loan). Elements cannot be borrowed exclusively while any loan covers
+// them, nor shared while an exclusive loan does; the array cannot be read with `to_host()` while
+// any of it is lent exclusively, consumed or reshaped while lent, or destroyed while lent (that
+// aborts).
 #pragma once
 
 #include <algorithm>

@@ -704,13 +704,13 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   /// Refuses an exclusive argument that may share an element with another argument (see the
   /// file comment: exact for views of one array, byte ranges otherwise).
   void check_aliasing() const {
-    std::vector<detail::TensorUse> uses;
-    uses.reserve(N);
+    std::array<detail::TensorUse, N> uses{};
+    std::size_t n = 0;
     for_each_tensor([&](const detail::TensorUse& t) {
-      if (t.data && t.bytes > 0) uses.push_back(t);
+      if (t.data && t.bytes > 0) uses[n++] = t;
     });
-    for (std::size_t a = 0; a < uses.size(); ++a)
-      for (std::size_t b = a + 1; b < uses.size(); ++b) {
+    for (std::size_t a = 0; a < n; ++a)
+      for (std::size_t b = a + 1; b < n; ++b) {
         if (!(uses[a].exclusive || uses[b].exclusive) || !detail::may_overlap(uses[a], uses[b])) continue;
         const detail::TensorUse& ex = uses[a].exclusive ? uses[a] : uses[b];
         const detail::TensorUse& other = uses[a].exclusive ? uses[b] : uses[a];
