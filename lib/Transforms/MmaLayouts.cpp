@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
 
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -67,7 +68,7 @@ bool rewriteMma(tile::MmaOp op, unsigned numWarps) {
   RankedTensorType a = op.getA().getType(), b = op.getB().getType(), acc = op.getAcc().getType();
   size_t rank = acc.getRank(), r = rank - 2;
   int64_t m = acc.getDimSize(r), n = acc.getDimSize(r + 1), k = a.getDimSize(r + 1);
-  unsigned kWidth = a.getElementType().isF32() ? 1 : 2;
+  unsigned kWidth = tilegpu::mmaKWidth(a.getElementType());
   if (m % 16 != 0 || n % 8 != 0 || k % (8 * kWidth) != 0)
     return false;
 

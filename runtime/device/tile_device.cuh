@@ -854,13 +854,68 @@ struct Thread<MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>> {
   }
 };
 
+namespace detail {
+/// Four f8 values as one instruction register, the first in the low byte.
+template <class T>
+TILE_DEV_D uint32_t pack4(const T* x) {
+  uint32_t u = 0;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    unsigned char b;
+    memcpy(&b, &x[i], 1);
+    u |= uint32_t(b) << (8 * i);
+  }
+  return u;
+}
+
+TILE_DEV_D void mma_f16(float* d, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,
+                        uint32_t b1) {
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+      "{%8,%9}, {%0,%1,%2,%3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+/// One m16n8k32 f8 tile: A holds 16 values per lane (rows g, g+8; k 4t..4t+3 and 16+4t..),
+/// B 8 (k likewise, column g). From sm_89 a native f8 instruction; before, two f16
+/// instructions over the same registers, each taking k 4t..4t+3 (then 16+4t..) of every lane
+/// as the k 2t, 2t+1, 2t+8, 2t+9 the f16 fragments hold: both operands agree on the order.
+template <class InA, class InB>
+TILE_DEV_D void mma_f8_tile(float* d, const InA* x, const InB* y) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+  const uint32_t a0 = pack4(x), a1 = pack4(x + 4), a2 = pack4(x + 8), a3 = pack4(x + 12);
+  const uint32_t b0 = pack4(y), b1 = pack4(y + 4);
+#define TILE_DEV_MMA_F8(TA, TB)                                                                 \
+  asm volatile("mma.sync.aligned.m16n8k32.row.col.f32." TA "." TB                               \
+               ".f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"                   \
+               : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                 \
+               : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1))
+  constexpr bool a4 = std::is_same_v<InA, __nv_fp8_e4m3>, b4 = std::is_same_v<InB, __nv_fp8_e4m3>;
+  if constexpr (a4 && b4) TILE_DEV_MMA_F8("e4m3", "e4m3");
+  else if constexpr (a4) TILE_DEV_MMA_F8("e4m3", "e5m2");
+  else if constexpr (b4) TILE_DEV_MMA_F8("e5m2", "e4m3");
+  else TILE_DEV_MMA_F8("e5m2", "e5m2");
+#undef TILE_DEV_MMA_F8
+#else
+  auto h = [](auto v) { return cvt<__half>(v); };
+#pragma unroll
+  for (int half = 0; half < 2; ++half) {
+    const InA* p = x + 8 * half;
+    const InB* q = y + 4 * half;
+    mma_f16(d, pack2(h(p[0]), h(p[1])), pack2(h(p[4]), h(p[5])), pack2(h(p[2]), h(p[3])),
+            pack2(h(p[6]), h(p[7])), pack2(h(q[0]), h(q[1])), pack2(h(q[2]), h(q[3])));
+  }
+#endif
+}
+}  // namespace detail
+
 /// C += A x B on fragments: A, B and C in the MmaOperand / MmaAcc layouts of one warp grid.
-/// f8 inputs (e4m3 and e5m2 in any pair) are multiplied as f16 (exact), float inputs as TF32.
+/// Float inputs are multiplied as TF32; f8 inputs (e4m3 and e5m2 in any pair) natively.
 template <class LA, class LB, class LC, class InA, class InB>
 TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
                          float (&c)[LC::elems]) {
   constexpr bool tf32 = std::is_same_v<InA, float>;
-  using Staged = std::conditional_t<is_fp8_v<InA>, __half, InA>;
   constexpr int64_t RM = LC::RM, RN = LC::RN, RK = LA::RC;
 #pragma unroll
   for (int64_t bt = 0; bt < LC::S::batch; ++bt)
@@ -873,7 +928,9 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
           float* d = &c[((bt * RM + i) * RN + j) * 4];
           const InA* x = &a[((bt * RM + i) * RK + kk) * LA::per_tile];
           const InB* y = &b[((bt * RK + kk) * RN + j) * LB::per_tile];
-          if constexpr (tf32) {
+          if constexpr (is_fp8_v<InA>) {
+            detail::mma_f8_tile(d, x, y);
+          } else if constexpr (tf32) {
             asm volatile(
                 "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
                 "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
@@ -881,26 +938,18 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
                 : "r"(detail::bits32(round_tf32(x[0]))), "r"(detail::bits32(round_tf32(x[1]))),
                   "r"(detail::bits32(round_tf32(x[2]))), "r"(detail::bits32(round_tf32(x[3]))),
                   "r"(detail::bits32(round_tf32(y[0]))), "r"(detail::bits32(round_tf32(y[1]))));
+          } else if constexpr (std::is_same_v<InA, __half>) {
+            detail::mma_f16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
+                            detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]),
+                            detail::pack2(y[0], y[1]), detail::pack2(y[2], y[3]));
           } else {
-            uint32_t ra[4], rb[2];
-#pragma unroll
-            for (int q = 0; q < 4; ++q)
-              ra[q] = detail::pack2(cvt<Staged>(x[2 * q]), cvt<Staged>(x[2 * q + 1]));
-#pragma unroll
-            for (int q = 0; q < 2; ++q)
-              rb[q] = detail::pack2(cvt<Staged>(y[2 * q]), cvt<Staged>(y[2 * q + 1]));
-            if constexpr (std::is_same_v<Staged, __half>)
-              asm volatile(
-                  "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, "
-                  "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                  : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                  : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]));
-            else
-              asm volatile(
-                  "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
-                  "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                  : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                  : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]));
+            asm volatile(
+                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
+                "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                : "r"(detail::pack2(x[0], x[1])), "r"(detail::pack2(x[2], x[3])),
+                  "r"(detail::pack2(x[4], x[5])), "r"(detail::pack2(x[6], x[7])),
+                  "r"(detail::pack2(y[0], y[1])), "r"(detail::pack2(y[2], y[3])));
           }
         }
 }

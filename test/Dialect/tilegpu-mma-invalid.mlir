@@ -17,7 +17,7 @@ func.func @batch_warps(%c: tensor<4x64x64xf32, #M>) {
 
 // -----
 
-// expected-error @+1 {{kWidth is 2 (16-bit and f8 inputs) or 1 (TF32)}}
+// expected-error @+1 {{kWidth is 1 (TF32), 2 (16-bit inputs) or 4 (f8)}}
 #A = #tilegpu.dot_operand<opIdx = 0, parent = #tilegpu.mma<warpsPerBlock = [1, 1]>, kWidth = 3>
 func.func @kwidth(%a: tensor<16x16xf16, #A>) {
   return

@@ -3,7 +3,8 @@
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
 // RUN: %if nvcc %{ %t.exe | FileCheck --check-prefix=OUT %s %}
-// mma on fragment registers, end to end: K loops over f16, bf16, TF32 and f8 inputs with the
+// mma on fragment registers, end to end: K loops over f16, bf16, TF32 and f8 inputs (native
+// m16n8k32 from sm_89, two f16 instructions on the same registers before) with the
 // accumulator carried in the mma layout, a batched mma, two chained mma ops (the first's
 // result scaled, cast to f16 and multiplied again), and a block with more warps than the
 // accumulator has instruction tiles (the extra warps hold copies). Inputs are multiples of
@@ -18,6 +19,7 @@
 // CHECK-DAG: tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 4, 2, 8>
 // CHECK-DAG: tile_dev::MmaOperand<tile_dev::Ix<128, 32>, 0, 2, 4, 2, 8>
 // CHECK-DAG: tile_dev::MmaOperand<tile_dev::Ix<32, 16>, 0, 1,
+// CHECK-DAG: tile_dev::MmaOperand<tile_dev::Ix<64, 32>, 0, 4, 4, 2, 8>
 // CHECK-DAG: tile_dev::MmaAcc<tile_dev::Ix<2, 32, 32>,
 // CHECK-DAG: tile_dev::MmaAcc<tile_dev::Ix<16, 16>, 1, 2, 8>
 template <class T, int BM, int BN, int BK>

@@ -35,6 +35,12 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
   return split;
 }
 
+unsigned tilegpu::mmaKWidth(Type element) {
+  if (element.isF32())
+    return 1;
+  return isa<Float8E4M3FNType, Float8E5M2Type>(element) ? 4 : 2;
+}
+
 Type tilegpu::mmaStagedType(Type element) {
   if (isa<Float8E4M3FNType, Float8E5M2Type>(element))
     return Float16Type::get(element.getContext());

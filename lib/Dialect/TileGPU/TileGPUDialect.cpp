@@ -185,8 +185,8 @@ LogicalResult DotOperandLayoutAttr::verify(function_ref<InFlightDiagnostic()> em
     return emitError() << "opIdx is 0 (a) or 1 (b)";
   if (!parent)
     return emitError() << "a dot operand layout needs an mma parent";
-  if (kWidth != 1 && kWidth != 2)
-    return emitError() << "kWidth is 2 (16-bit and f8 inputs) or 1 (TF32)";
+  if (kWidth != 1 && kWidth != 2 && kWidth != 4)
+    return emitError() << "kWidth is 1 (TF32), 2 (16-bit inputs) or 4 (f8)";
   return success();
 }
 

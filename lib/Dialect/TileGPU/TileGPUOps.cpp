@@ -1,5 +1,6 @@
 //===- TileGPUOps.cpp - tilegpu dialect op verifiers ---------------------------===//
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
@@ -125,7 +126,7 @@ LogicalResult MmaOp::verify() {
   if (!acc.getElementType().isF32())
     return emitOpError("the accumulator must be f32");
   Type in = a.getElementType();
-  unsigned kWidth = in.isF32() ? 1 : 2;
+  unsigned kWidth = mmaKWidth(in);
   if (la.getKWidth() != kWidth || lb.getKWidth() != kWidth)
     return emitOpError() << "kWidth must be " << kWidth << " for " << in << " inputs";
   if (!parent.fits(acc.getShape()) || !la.fits(a.getShape()) || !lb.fits(b.getShape()))

@@ -43,6 +43,10 @@ std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
 /// The element type an mma operand is staged as: f8 inputs as f16 (exact), others unchanged.
 mlir::Type mmaStagedType(mlir::Type element);
 
+/// Operand elements per 32-bit register of the mma instruction for `element` inputs: 1 for
+/// TF32 (m16n8k8), 2 for f16/bf16 (m16n8k16), 4 for f8 (m16n8k32).
+unsigned mmaKWidth(mlir::Type element);
+
 /// True when a blocked layout over `shape` holds some elements in more than one thread.
 bool replicates(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
 

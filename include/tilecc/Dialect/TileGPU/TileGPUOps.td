@@ -88,8 +88,9 @@ def TileGPU_DotOperandLayoutAttr : AttrDef<TileGPU_Dialect, "DotOperandLayout"> 
   let summary = "the A (opIdx 0) or B (opIdx 1) operand fragments of mma.sync";
   let description = [{
     The registers `tilegpu.mma` reads for its operand `opIdx` when its accumulator has layout
-    `parent`. `kWidth` is the operand elements per 32-bit instruction register: 2 for 16-bit
-    (and f8, multiplied as f16) inputs with instructions m16n8k16, 1 for TF32 with m16n8k8.
+    `parent`. `kWidth` is the operand elements per 32-bit instruction register: 1 for TF32
+    (m16n8k8), 2 for 16-bit inputs (m16n8k16), 4 for f8 (m16n8k32 on sm_89 and later; two
+    f16 m16n8k16 on the same registers before, with the k order the fragments share).
     A ([B x] M x K) is held per 16 x k instruction tile as the PTX A fragment, replicated over
     the warp grid's columns; B (K x N) per k x 8 tile as the B fragment, replicated over its
     rows. Registers run over the batch, then M (A) or K (B) tiles, then K (A) or N (B) tiles,
