@@ -19,7 +19,8 @@
 //    in the result's layout. tilegpu.mma needs no shared memory: its operands are already in
 //    fragment registers (tile_dev::mma_frag).
 //  * convert_layout: the owners write the tile at its row-major indices; every thread reads
-//    its registers of the new layout.
+//    its registers of the new layout. To 16-bit mma operands, rows are padded by 8 elements
+//    and the fragments read with ldmatrix (no bank conflicts).
 //
 // The combiner region of reduce and scan becomes a C++ lambda `(acc&..., next...)` that
 // updates the accumulators in place.
@@ -494,12 +495,14 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
   const Layout &to = layouts[info->layout];
   std::string buffer = newName();
   info->name = newName();
+  int64_t pad = tilegpu::convertRowPadding(op);
+  std::string write = pad ? cat("tile_dev::to_shared_padded<", pad, ">(") : "tile_dev::to_shared(";
+  std::string read = pad ? "tile_dev::ldmatrix_operand(" : "tile_dev::from_shared(";
   out.line(indent,
            cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
-               *base, "); tile_dev::to_shared(", buffer, ", ", layouts[*from].thread, ", ",
+               *base, "); ", write, buffer, ", ", layouts[*from].thread, ", ",
                array(op.getSrc(), indent, loc), "); __syncthreads(); ", *ctype, " ", info->name,
-               "[", to.elems, "]; tile_dev::from_shared(", info->name, ", ", to.thread, ", ",
-               buffer, ");"),
+               "[", to.elems, "]; ", read, info->name, ", ", to.thread, ", ", buffer, ");"),
            loc);
   values[op.getResult()] = *info;
   return success();

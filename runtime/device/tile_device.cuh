@@ -778,6 +778,7 @@ struct MmaOperand {
   static constexpr int elems = int(S::batch * RR * RC * per_tile);
   static constexpr int num_threads = 32 * Warps;
   static constexpr bool replicates = true;  // over the other side of the warp grid
+  static constexpr int op_idx = OpIdx, wm_count = WM, wn_count = WN;
   TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
 };
 
@@ -817,11 +818,14 @@ template <class Shape, int OpIdx, int KWidth, int WM, int WN, int Warps>
 struct Thread<MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>> {
   using L = MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>;
   int row0, col0;  // this lane's place in its first instruction tile
+  int lane, wm, wn;
   bool owner;
   TILE_DEV_D explicit Thread(unsigned tid) {
-    const unsigned lane = tid % 32u, warp = tid / 32u, w = warp % unsigned(WM * WN);
-    const int g = int(lane >> 2), t = int(lane & 3u);
-    const int wm = int(w / unsigned(WN)), wn = int(w % unsigned(WN));
+    const unsigned warp = tid / 32u, w = warp % unsigned(WM * WN);
+    lane = int(tid % 32u);
+    const int g = lane >> 2, t = lane & 3;
+    wm = int(w / unsigned(WN));
+    wn = int(w % unsigned(WN));
     owner = warp < unsigned(WM * WN) && (OpIdx == 0 ? wn == 0 : wm == 0);
     if (OpIdx == 0) {
       row0 = wm * 16 + g;
@@ -952,6 +956,70 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
                   "r"(detail::pack2(y[0], y[1])), "r"(detail::pack2(y[2], y[3])));
           }
         }
+}
+
+/// Writes a tile's elements row-major with `Pad` elements after each row (owners only): the
+/// staging of a conversion to 16-bit mma operands, whose ldmatrix reads of eight rows then
+/// fall in distinct banks. Runs of registers that are consecutive along the last axis (a
+/// blocked layout's sizePerThread) are written as 16-byte vectors where they fill one.
+template <int Pad, class L, class T>
+TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::elems]) {
+  if (L::replicates && !t.owner) return;
+  constexpr int64_t cols = L::shape(L::rank - 1);
+  constexpr int V = [] {
+    if constexpr (requires { L::spt(0); L::fast; }) {
+      constexpr int per16 = int(16 / sizeof(T));
+      if (L::fast == L::rank - 1 && L::spt(L::fast) % per16 == 0 && (cols + Pad) % per16 == 0)
+        return per16;
+    }
+    return 1;
+  }();
+#pragma unroll
+  for (int r = 0; r < L::elems; r += V) {
+    const int64_t lin = t.linear(r);
+    T* p = s + (lin / cols) * (cols + Pad) + lin % cols;
+    if constexpr (V > 1) {
+      uint4 raw;
+      memcpy(&raw, &src[r], 16);
+      *reinterpret_cast<uint4*>(p) = raw;
+    } else {
+      *p = src[r];
+    }
+  }
+}
+
+/// Reads 16-bit mma operand fragments (kWidth 2) from a tile staged by to_shared_padded<8>:
+/// one ldmatrix.x4 per A instruction tile, one ldmatrix.x2.trans per B tile.
+template <class L, class T>
+TILE_DEV_D void ldmatrix_operand(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
+  static_assert(sizeof(T) == 2 && L::KI == 16, "tilecc: ldmatrix reads 16-bit operands");
+  using S = typename L::S;
+  constexpr int64_t stride = S::cols + 8;
+  constexpr int WM = L::wm_count, WN = L::wn_count;
+#pragma unroll
+  for (int64_t bt = 0; bt < S::batch; ++bt)
+#pragma unroll
+    for (int64_t tr = 0; tr < L::RR; ++tr)
+#pragma unroll
+      for (int64_t tc = 0; tc < L::RC; ++tc) {
+        T* out = &dst[((bt * L::RR + tr) * L::RC + tc) * L::per_tile];
+        uint32_t r[4];
+        if constexpr (L::op_idx == 0) {
+          const int64_t row = bt * S::rows + tr * 16 * WM + t.wm * 16 + (t.lane & 15);
+          const int64_t col = tc * 16 + (t.lane >> 4) * 8;
+          const unsigned a = unsigned(__cvta_generic_to_shared(s + row * stride + col));
+          asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                       : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+          memcpy(out, r, 16);
+        } else {
+          const int64_t row = bt * S::rows + tr * 16 + (t.lane & 15);
+          const int64_t col = tc * 8 * WN + t.wn * 8;
+          const unsigned a = unsigned(__cvta_generic_to_shared(s + row * stride + col));
+          asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
+                       : "=r"(r[0]), "=r"(r[1]) : "r"(a));
+          memcpy(out, r, 8);
+        }
+      }
 }
 
 /// Reads a tile staged row-major in shared memory into the registers of layout L.

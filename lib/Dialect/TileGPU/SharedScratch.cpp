@@ -35,6 +35,11 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
   return split;
 }
 
+int64_t tilegpu::convertRowPadding(ConvertLayoutOp op) {
+  auto to = dyn_cast_or_null<DotOperandLayoutAttr>(op.getType().getEncoding());
+  return to && to.getKWidth() == 2 && elementBytes(op.getType().getElementType()) == 2 ? 8 : 0;
+}
+
 unsigned tilegpu::mmaKWidth(Type element) {
   if (element.isF32())
     return 1;
@@ -94,7 +99,10 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
       addPart(s, mmaStagedType(type.getElementType()), type.getNumElements());
     }
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-    addPart(s, convert.getType().getElementType(), convert.getType().getNumElements());
+    RankedTensorType type = convert.getType();
+    int64_t cols = type.getShape().back();
+    addPart(s, type.getElementType(),
+            type.getNumElements() / cols * (cols + convertRowPadding(convert)));
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     auto type = cast<RankedTensorType>(cat.getLhs().getType());
     addPart(s, type.getElementType(), 2 * type.getNumElements());

@@ -47,6 +47,10 @@ mlir::Type mmaStagedType(mlir::Type element);
 /// TF32 (m16n8k8), 2 for f16/bf16 (m16n8k16), 4 for f8 (m16n8k32).
 unsigned mmaKWidth(mlir::Type element);
 
+/// Elements of padding after each staged row of a layout conversion: 8 for a conversion to
+/// 16-bit mma operands (kWidth 2), which CodeGen reads back with ldmatrix, else 0.
+int64_t convertRowPadding(ConvertLayoutOp op);
+
 /// True when a blocked layout over `shape` holds some elements in more than one thread.
 bool replicates(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
 
