@@ -1,7 +1,10 @@
 // runtime/device.cpp - device selection, memory and copies for both backends.
 //
 // The CPU backend keeps arrays in 64-byte-aligned host memory. The CUDA backend (when built,
-// TILE_RT_HAS_CUDA) keeps them in device memory; see cuda/cuda_backend.hpp.
+// TILE_RT_HAS_CUDA) keeps them in device memory; see cuda/cuda_backend.hpp. On a GPU each buffer
+// carries the events that order its uses across streams (tile/detail/ordering.hpp); a buffer is
+// freed on the main stream after every use recorded there and every use an execution still in
+// progress on this thread issued for it.
 #include "tile/device.hpp"
 
 #include <algorithm>
@@ -28,6 +31,55 @@ constexpr std::align_val_t kCpuAlignment{64};
 constexpr int kMaxGpus = 64;
 
 [[noreturn]] void no_cuda() { throw Error("tile: this tile_rt was built without CUDA support"); }
+
+#if defined(TILE_RT_HAS_CUDA)
+/// The CUDA backend's pooled events, for the ordering rules.
+struct CudaEvents {
+  static void wait(void* stream, void* event) { cuda::stream_wait_event(stream, event); }
+  static void host_wait(void* event) noexcept { cuda::event_host_wait(event); }
+  static void retain(void* event) { cuda::event_retain(event); }
+  static void release(void* event) noexcept { cuda::event_destroy(0, event); }
+};
+using GpuOrdering = detail::Ordering<CudaEvents>;
+
+/// Before a GPU buffer's memory goes: orders the free (on the main stream, or by the host for
+/// memory someone else frees) after every use of it, including work an execution still open on
+/// this thread issued for it (which stops tracking the buffer).
+void order_free(detail::Buffer* b) noexcept {
+  const int ordinal = b->device->ordinal();
+  void* main = nullptr;
+  try {
+    main = cuda::stream(ordinal);
+  } catch (...) {
+  }
+  for (detail::UseList* l = detail::open_use_lists; l; l = l->outer)
+    for (int k = 0; k < l->count; ++k) {
+      detail::UseList::Use& u = l->uses[static_cast<std::size_t>(k)];
+      if (u.buffer != b) continue;
+      u.buffer = nullptr;
+      try {
+        if (b->external || !main)
+          cuda::synchronize_stream(ordinal, u.stream, "tile::Array (freed)", "");
+        else
+          cuda::order_device_stream_after(ordinal, u.stream);
+      } catch (...) {  // an earlier kernel failed: its op reports it; the free must still wait
+        try {
+          cuda::synchronize_stream(ordinal, u.stream, "tile::Array (freed)", "");
+        } catch (...) {
+        }
+      }
+    }
+  if (b->order.empty()) return;
+  if (!b->external && main) {
+    try {
+      GpuOrdering::before_free(b->order, main);
+      return;
+    } catch (...) {
+    }
+  }
+  GpuOrdering::before_host_free(b->order);
+}
+#endif
 
 const Device* first_gpu() { return cuda_device_count() > 0 ? &cuda_device(0) : nullptr; }
 
@@ -126,6 +178,9 @@ void buffer_free(Buffer* b) noexcept {
                  b->loans.front().exclusive ? "exclusively" : "shared");
     std::abort();
   }
+#if defined(TILE_RT_HAS_CUDA)
+  if (b->device->is_gpu()) order_free(b);
+#endif
   if (b->external) {  // memory the caller (or a DLPack producer) owns
     if (b->release) b->release(b->release_ctx);
     delete b;
@@ -181,6 +236,58 @@ void* gpu_stream(const Device& device) {
 #endif
   (void)device;
   no_cuda();
+}
+
+int gpu_pick_stream(const Device& device) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::pick_side_stream(device.ordinal());
+#endif
+  (void)device;
+  no_cuda();
+}
+
+void* gpu_side_stream(const Device& device, int index) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::side_stream(device.ordinal(), index);
+#endif
+  (void)device, (void)index;
+  no_cuda();
+}
+
+void gpu_before_use(Buffer* b, void* stream, bool write) {
+#if defined(TILE_RT_HAS_CUDA)
+  GpuOrdering::before_use(b->order, stream, write);
+#else
+  (void)b, (void)stream, (void)write;
+#endif
+}
+
+void gpu_after_use(Buffer* b, void* stream, bool write, void* event) {
+#if defined(TILE_RT_HAS_CUDA)
+  GpuOrdering::after_use(b->order, stream, write, event);
+#else
+  (void)b, (void)stream, (void)write, (void)event;
+#endif
+}
+
+void gpu_after_waited_use(Buffer* b, bool write) noexcept {
+#if defined(TILE_RT_HAS_CUDA)
+  GpuOrdering::after_waited_use(b->order, write);
+#else
+  (void)b, (void)write;
+#endif
+}
+
+void gpu_order_copy(Buffer* b, bool write) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (!b->device->is_gpu()) return;
+  // The copy is issued on the main stream right after this and waited for: once it returns,
+  // what it waited for has finished.
+  GpuOrdering::before_use(b->order, cuda::stream(b->device->ordinal()), write);
+  GpuOrdering::after_waited_use(b->order, write);
+#else
+  (void)b, (void)write;
+#endif
 }
 
 void gpu_order_after_device_stream(const Device& device, void* stream) {

@@ -430,6 +430,7 @@ class Array {
           "tile::Array::to_host: the array is borrowed exclusively (by a mutable view, a PartitionRef or a "
           "pending op); it cannot be read until that borrow ends");
     const auto n = static_cast<std::size_t>(size());
+    detail::order_copy(buf_.get(), false);  // after the last write issued asynchronously
     if constexpr (std::is_same_v<T, bool>) {
       std::unique_ptr<bool[]> tmp(new bool[n ? n : 1]);
       if (n) detail::copy_to_host(device(), tmp.get(), data(), n * sizeof(bool));
@@ -741,6 +742,7 @@ std::vector<T> gather(const ArrayRef<T>& r) {
   if (r.buffer->device->is_gpu()) {
     const auto bytes = static_cast<std::size_t>(r.span_bytes());
     host.reset(new T[bytes / sizeof(T)]);
+    order_copy(r.buffer, false);
     copy_to_host(*r.buffer->device, host.get(), r.data(), bytes);
     src = host.get();
   }

@@ -980,7 +980,16 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     });
     const auto& info = detail::GpuKernel<K>::info;
     const char* name = *info.name ? info.name : kernel_name().c_str();
-    const int err = detail::GpuKernel<K>::entry(la, ctx.stream_for(*device_));
+    void* stream = ctx.stream_for(*device_);
+    // The stream waits for what the arguments' buffers still wait for (tile/op.hpp, ExecContext).
+    detail::static_for<N>([&](auto i) {
+      if constexpr (detail::is_tensor_slot<S<i>>) {
+        constexpr bool writes = detail::is_partition_slot<S<i>> || PT<i>::kind == detail::ParamKind::Atomic;
+        ctx.use(*device_, ST<i>::ref(std::get<i>(slots_)).buffer, writes);
+      }
+    });
+    if (map_on_device_) ctx.use(*device_, detail::ArrayAccess::ref(*map_on_device_).buffer, false);
+    const int err = detail::GpuKernel<K>::entry(la, stream);
     detail::gpu_check(*device_, err, name, info.source);
     ctx.issued(name, info.source);
   }

@@ -51,36 +51,107 @@ template <class R>
 using value_t = std::conditional_t<std::is_void_v<R>, std::monostate, R>;
 
 /// Where issued work goes, and what must be waited for. One per execution.
+///
+/// Streams: `sync()` issues to the device's main stream, `sync_on(stream)` to the caller's,
+/// `async()` to a side stream of the device taken in turn (so that independent executions
+/// overlap), graph capture to the main stream. All the work of one execution on one device goes
+/// to one stream, in issue order. Before each launch the context calls `use` for every buffer
+/// the launch reads or writes: the stream waits for the buffer's events (ordering.hpp) the first
+/// time the execution uses it; when the execution ends, the buffers remember the event that
+/// marks its end (async), or forget what was waited for (the host waited for the stream).
 class ExecContext {
  public:
   static constexpr int kMaxDevices = 8;
+  struct Async {};
 
   ExecContext() = default;
   explicit ExecContext(void* user_stream) : user_stream_(user_stream) {}
+  explicit ExecContext(Async) : async_(true) {}
   ExecContext(const ExecContext&) = delete;
+  ~ExecContext() {
+    if (uses_.count) {
+      if (waited_)
+        settle_waited();
+      else
+        settle_with_new_events();
+    }
+    unlink();
+  }
 
   /// Graph capture: GPU work is captured on its stream; CPU work is appended to `cpu_work`.
   void begin_capture(std::vector<std::function<void()>>* cpu_work) {
     cpu_work_ = cpu_work;
     capturing_ = true;
+    async_ = false;
   }
   bool capturing() const { return capturing_; }
   std::vector<std::function<void()>>* cpu_work() const { return cpu_work_; }
 
   /// The stream that work for `device` goes to; records the device so that `wait` covers it,
-  /// and starts the capture on first use while capturing.
+  /// and starts the capture on first use while capturing. A side stream first waits for the
+  /// allocations issued on the main stream since it last did.
   void* stream_for(const Device& device) {
-    int i = 0;
-    while (i < num_gpus_ && !(*gpus_[static_cast<std::size_t>(i)] == device)) ++i;
-    if (i == num_gpus_) {
-      if (num_gpus_ == kMaxDevices) throw Error("tile: an op may use at most 8 GPUs");
-      if (capturing_ && num_gpus_ == 1) throw Error("tile::DeviceOp::graph: a graph runs on one GPU");
-      gpus_[static_cast<std::size_t>(num_gpus_++)] = &device;
-      // A user's stream first waits for the device's own, where arrays were allocated.
-      if (user_stream_ && !capturing_) gpu_order_after_device_stream(device, user_stream_);
-      if (capturing_) gpu_capture_begin(device, user_stream_ ? user_stream_ : gpu_stream(device));
+    const int i = index_of(device);
+    if (i < num_gpus_) {
+      if (async_) return gpu_side_stream(device, sides_[static_cast<std::size_t>(i)]);
+      return streams_[static_cast<std::size_t>(i)];
     }
-    return user_stream_ ? user_stream_ : gpu_stream(device);
+    if (num_gpus_ == kMaxDevices) throw Error("tile: an op may use at most 8 GPUs");
+    if (capturing_ && num_gpus_ == 1) throw Error("tile::DeviceOp::graph: a graph runs on one GPU");
+    const auto u = static_cast<std::size_t>(num_gpus_);
+    void* stream = nullptr;
+    if (async_) {
+      sides_[u] = gpu_pick_stream(device);
+      stream = gpu_side_stream(device, sides_[u]);
+    } else if (user_stream_) {
+      stream = user_stream_;
+      // A user's stream first waits for the device's own, where arrays were allocated.
+      if (!capturing_) gpu_order_after_device_stream(device, user_stream_);
+    } else {
+      stream = gpu_stream(device);
+    }
+    if (capturing_) gpu_capture_begin(device, stream);
+    gpus_[u] = &device;
+    streams_[u] = stream;
+    ++num_gpus_;
+    return stream;
+  }
+
+  /// Before a launch on `device` (after stream_for): the launch reads `b`, or writes it when
+  /// `write`. The first use in this execution (or the first write) waits for the buffer's events.
+  void use(const Device& device, Buffer* b, bool write) {
+    if (capturing_ || !b) return;
+    waited_ = false;  // work issued after a wait (see DeviceOp's host-copy path) is not waited for
+    const int gpu = index_of(device);
+    void* stream = streams_[static_cast<std::size_t>(gpu)];
+    for (int k = 0; k < uses_.count; ++k) {
+      UseList::Use& u = uses_.uses[static_cast<std::size_t>(k)];
+      if (u.buffer != b || u.gpu != gpu) continue;
+      if (write && !u.write) {
+        if (b->order.pending_for(true)) gpu_before_use(b, stream, true);
+        u.write = true;
+      }
+      return;
+    }
+    if (uses_.count == UseList::kMax) settle_with_new_events();
+    if (b->order.pending_for(write)) gpu_before_use(b, stream, write);
+    link();
+    uses_.uses[static_cast<std::size_t>(uses_.count++)] = UseList::Use{b, stream, gpu, write};
+  }
+
+  /// The buffers used on GPU `i` remember `event` (recorded on its stream after the work).
+  void settle(int i, void* event) {
+    int kept = 0;
+    for (int k = 0; k < uses_.count; ++k) {
+      const UseList::Use u = uses_.uses[static_cast<std::size_t>(k)];
+      if (u.gpu == i) {
+        if (u.buffer) gpu_after_use(u.buffer, u.stream, u.write, event);
+      } else {
+        uses_.uses[static_cast<std::size_t>(kept++)] = u;
+      }
+    }
+    uses_.count = kept;
+    if (!kept) unlink();
   }
 
   /// The kernel issued last: named in errors found when waiting.
@@ -93,14 +164,15 @@ class ExecContext {
 
   int num_gpus() const { return num_gpus_; }
   const Device& gpu(int i) const { return *gpus_[static_cast<std::size_t>(i)]; }
-  void* stream_of(int i) const { return user_stream_ ? user_stream_ : gpu_stream(gpu(i)); }
+  void* stream_of(int i) const { return streams_[static_cast<std::size_t>(i)]; }
 
   /// Waits for everything issued.
-  void wait() const {
+  void wait() {
     for (int i = 0; i < num_gpus_; ++i) gpu_stream_synchronize(gpu(i), stream_of(i), kernel_, source_);
+    waited_ = !capturing_;
   }
   /// The same after an error: whatever was issued must finish before its memory is reused.
-  void wait_quietly() const noexcept {
+  void wait_quietly() noexcept {
     if (capturing_) return;
     try {
       wait();
@@ -109,13 +181,66 @@ class ExecContext {
   }
 
  private:
+  int index_of(const Device& device) const {
+    int i = 0;
+    while (i < num_gpus_ && !(*gpus_[static_cast<std::size_t>(i)] == device)) ++i;
+    return i;
+  }
+  /// After the host waited for every stream: nothing of these uses needs remembering.
+  void settle_waited() noexcept {
+    for (int k = 0; k < uses_.count; ++k) {
+      const UseList::Use& u = uses_.uses[static_cast<std::size_t>(k)];
+      if (u.buffer) gpu_after_waited_use(u.buffer, u.write);
+    }
+    uses_.count = 0;
+    unlink();
+  }
+  /// Marks the uses so far with a new event per stream (an execution with more buffers than a
+  /// UseList holds, or one that ends without being waited for or marked).
+  void settle_with_new_events() noexcept {
+    for (int i = 0; i < num_gpus_ && uses_.count; ++i) {
+      try {
+        void* event = gpu_event_record(gpu(i), stream_of(i));
+        settle(i, event);
+        gpu_event_destroy(gpu(i), event);
+      } catch (...) {  // the stream failed: wait for it instead
+        try {
+          gpu_stream_synchronize(gpu(i), stream_of(i), kernel_, source_);
+        } catch (...) {
+        }
+      }
+    }
+    if (uses_.count) settle_waited();
+  }
+  void link() {
+    if (uses_.linked) return;
+    uses_.outer = open_use_lists;
+    open_use_lists = &uses_;
+    uses_.linked = true;
+  }
+  void unlink() noexcept {
+    if (!uses_.linked) return;
+    for (UseList** l = &open_use_lists; *l; l = &(*l)->outer)
+      if (*l == &uses_) {
+        *l = uses_.outer;
+        break;
+      }
+    uses_.linked = false;
+    uses_.outer = nullptr;
+  }
+
   void* user_stream_ = nullptr;
+  bool async_ = false;
   std::array<const Device*, kMaxDevices> gpus_{};
+  std::array<void*, kMaxDevices> streams_{};
+  std::array<int, kMaxDevices> sides_{};
   int num_gpus_ = 0;
   bool capturing_ = false;
+  bool waited_ = false;
   std::vector<std::function<void()>>* cpu_work_ = nullptr;
   const char* kernel_ = "";
   const char* source_ = "";
+  UseList uses_;
 };
 
 struct OpTag {};
@@ -372,10 +497,12 @@ struct IssuedState {
   virtual ~IssuedState() = default;
   virtual void release() noexcept = 0;
 
-  /// Records one event per GPU the context used (after the work was issued).
-  void mark_end(const ExecContext& ctx) {
+  /// Records one event per GPU the context used (after the work was issued); the buffers the
+  /// work used remember it.
+  void mark_end(ExecContext& ctx) {
     for (int i = 0; i < ctx.num_gpus(); ++i) {
       ends.push_back(End{&ctx.gpu(i), gpu_event_record(ctx.gpu(i), ctx.stream_of(i))});
+      ctx.settle(i, ends.back().event);
     }
     kernel = ctx.kernel();
     source = ctx.source();
@@ -510,7 +637,7 @@ template <class D>
 auto OpBase<D>::async() && {
   using R = typename D::result_type;
   auto state = std::make_unique<detail::IssuedOp<D>>(std::move(self()));
-  detail::ExecContext ctx;
+  detail::ExecContext ctx{detail::ExecContext::Async{}};
   try {
     state->op.start(ctx);
   } catch (...) {

@@ -4,11 +4,14 @@
 #include <cuda_runtime.h>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 
 #include "tile/detail/abi.hpp"
+#include "tile/detail/runtime.hpp"
 #include "tile/error.hpp"
 
 namespace tile::cuda {
@@ -31,6 +34,9 @@ std::string kernel_context(const char* kernel, const char* source) {
   if (source && *source) s += " (kernel defined at " + std::string(source) + ")";
   return s;
 }
+
+/// Something side streams must wait for was issued on the main stream (defined below).
+void note_main_allocation(int ordinal);
 
 /// Each device's tile::check record: host memory its kernels write through.
 struct CheckRecords {
@@ -93,8 +99,8 @@ std::string device_name(int ordinal) {
 void* allocate(int ordinal, std::size_t bytes) {
   // Stream-ordered, from the device's default memory pool, which keeps what is freed for the
   // next allocation instead of returning it to the driver at every synchronisation: an array
-  // made and dropped inside a loop costs no cudaMalloc. Every op of the device runs on its
-  // stream (or waits for it), so an allocation ordered there is ready for all of them.
+  // made and dropped inside a loop costs no cudaMalloc. The side streams wait for the main
+  // stream before they use what was allocated there (side_stream).
   static std::array<std::once_flag, kMaxDevices> pool_once;
   cudaStream_t s = static_cast<cudaStream_t>(stream(ordinal));
   std::call_once(pool_once[static_cast<std::size_t>(ordinal)], [&] {
@@ -114,6 +120,7 @@ void* allocate(int ordinal, std::size_t bytes) {
     throw Error("tile: cannot allocate " + std::to_string(bytes) +
                 " bytes on cuda:" + std::to_string(ordinal) + ": " + describe(e));
   }
+  note_main_allocation(ordinal);
   return p;
 }
 
@@ -129,39 +136,148 @@ void release(int ordinal, void* ptr) noexcept {
   (void)cudaGetLastError();
 }
 
-void* stream(int ordinal) {
-  static std::array<cudaStream_t, kMaxDevices> streams{};
-  static std::array<std::once_flag, kMaxDevices> once;
+namespace {
+
+/// A pooled event: `refs` holders (a Future, buffers); the last release returns it to the
+/// device's free list.
+struct PooledEvent {
+  cudaEvent_t event = nullptr;
+  std::atomic<int> refs{0};
+  int ordinal = 0;
+  PooledEvent* next_free = nullptr;
+};
+
+/// A device's streams, allocation counter and event free list.
+struct DeviceStreams {
+  std::once_flag main_once;
+  cudaStream_t main = nullptr;
+  std::once_flag side_once;
+  std::array<cudaStream_t, detail::kSideStreams> side{};
+  std::atomic<unsigned> next_side{0};
+  /// Incremented after each allocation (or import) issued on the main stream; side stream i
+  /// waited for the main stream when the counter was side_seen[i].
+  std::atomic<uint64_t> main_allocations{0};
+  std::array<std::atomic<uint64_t>, detail::kSideStreams> side_seen{};
+  std::mutex mutex;       // the free list
+  std::mutex side_mutex;  // the side streams' waits for the main stream
+  PooledEvent* free_events = nullptr;
+};
+
+DeviceStreams& device_streams(int ordinal) {
+  static std::array<DeviceStreams, kMaxDevices> all;
   if (ordinal < 0 || ordinal >= kMaxDevices) throw Error("tile: CUDA device ordinal out of range");
-  std::call_once(once[static_cast<std::size_t>(ordinal)], [&] {
-    use_device(ordinal);
-    check(cudaStreamCreateWithFlags(&streams[static_cast<std::size_t>(ordinal)], cudaStreamNonBlocking),
-          "cudaStreamCreateWithFlags");
-  });
-  return streams[static_cast<std::size_t>(ordinal)];
+  return all[static_cast<std::size_t>(ordinal)];
 }
 
-namespace {
+PooledEvent* take_event(int ordinal) {
+  DeviceStreams& d = device_streams(ordinal);
+  PooledEvent* e = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(d.mutex);
+    if (d.free_events) {
+      e = d.free_events;
+      d.free_events = e->next_free;
+    }
+  }
+  if (!e) {
+    auto fresh = std::make_unique<PooledEvent>();
+    fresh->ordinal = ordinal;
+    check(cudaEventCreateWithFlags(&fresh->event, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    e = fresh.release();
+  }
+  e->next_free = nullptr;
+  e->refs.store(1, std::memory_order_relaxed);
+  return e;
+}
+
+void give_back(PooledEvent* e) noexcept {
+  DeviceStreams& d = device_streams(e->ordinal);
+  std::lock_guard<std::mutex> lock(d.mutex);
+  e->next_free = d.free_events;
+  d.free_events = e;
+}
+
+void release_event(PooledEvent* e) noexcept {
+  if (e && e->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) give_back(e);
+}
+
 /// Makes `waiter` wait for everything issued so far on `producer` (two streams of one device).
-void stream_wait(cudaStream_t waiter, cudaStream_t producer) {
+void stream_wait(int ordinal, cudaStream_t waiter, cudaStream_t producer) {
   if (waiter == producer) return;
-  cudaEvent_t ev = nullptr;
-  check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-  cudaError_t e = cudaEventRecord(ev, producer);
-  if (e == cudaSuccess) e = cudaStreamWaitEvent(waiter, ev, 0);
-  (void)cudaEventDestroy(ev);
-  check(e, "cudaStreamWaitEvent");
+  PooledEvent* e = take_event(ordinal);
+  cudaError_t err = cudaEventRecord(e->event, producer);
+  if (err == cudaSuccess) err = cudaStreamWaitEvent(waiter, e->event, 0);
+  release_event(e);  // the wait took the event's state: it may be recorded again
+  check(err, "cudaStreamWaitEvent");
+}
+
+}  // namespace
+
+namespace {
+void note_main_allocation(int ordinal) {
+  device_streams(ordinal).main_allocations.fetch_add(1, std::memory_order_acq_rel);
 }
 }  // namespace
 
+void* stream(int ordinal) {
+  DeviceStreams& d = device_streams(ordinal);
+  std::call_once(d.main_once, [&] {
+    use_device(ordinal);
+    check(cudaStreamCreateWithFlags(&d.main, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  });
+  return d.main;
+}
+
+int pick_side_stream(int ordinal) {
+  return static_cast<int>(device_streams(ordinal).next_side.fetch_add(1, std::memory_order_relaxed) %
+                          detail::kSideStreams);
+}
+
+void* side_stream(int ordinal, int index) {
+  DeviceStreams& d = device_streams(ordinal);
+  std::call_once(d.side_once, [&] {
+    use_device(ordinal);
+    for (cudaStream_t& s : d.side)
+      check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  });
+  const auto i = static_cast<std::size_t>(index);
+  // Arrays allocated on the main stream since this stream last waited for it: wait now. The
+  // counter is bumped after the allocation was issued, so seeing it means the wait covers it.
+  if (d.side_seen[i].load(std::memory_order_acquire) != d.main_allocations.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(d.side_mutex);
+    const uint64_t now = d.main_allocations.load(std::memory_order_acquire);
+    if (d.side_seen[i].load(std::memory_order_relaxed) != now) {
+      use_device(ordinal);
+      stream_wait(ordinal, d.side[i], static_cast<cudaStream_t>(stream(ordinal)));
+      d.side_seen[i].store(now, std::memory_order_release);
+    }
+  }
+  return d.side[i];
+}
+
+void stream_wait_event(void* waiter, void* event) {
+  check(cudaStreamWaitEvent(static_cast<cudaStream_t>(waiter), static_cast<PooledEvent*>(event)->event, 0),
+        "cudaStreamWaitEvent");
+}
+
+void event_host_wait(void* event) noexcept {
+  if (cudaEventSynchronize(static_cast<PooledEvent*>(event)->event) != cudaSuccess) (void)cudaGetLastError();
+}
+
+void event_retain(void* event) noexcept {
+  static_cast<PooledEvent*>(event)->refs.fetch_add(1, std::memory_order_relaxed);
+}
+
 void order_after_device_stream(int ordinal, void* waiter) {
   use_device(ordinal);
-  stream_wait(static_cast<cudaStream_t>(waiter), static_cast<cudaStream_t>(stream(ordinal)));
+  stream_wait(ordinal, static_cast<cudaStream_t>(waiter), static_cast<cudaStream_t>(stream(ordinal)));
 }
 
 void order_device_stream_after(int ordinal, void* producer) {
   use_device(ordinal);
-  stream_wait(static_cast<cudaStream_t>(stream(ordinal)), static_cast<cudaStream_t>(producer));
+  stream_wait(ordinal, static_cast<cudaStream_t>(stream(ordinal)), static_cast<cudaStream_t>(producer));
+  // What the producer wrote is now ordered on the main stream: side streams must wait again.
+  note_main_allocation(ordinal);
 }
 
 void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes) {
@@ -203,19 +319,18 @@ void synchronize_stream(int ordinal, void* s, const char* kernel, const char* so
 
 void* event_record(int ordinal, void* s) {
   use_device(ordinal);
-  cudaEvent_t ev = nullptr;
-  check(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-  const cudaError_t e = cudaEventRecord(ev, static_cast<cudaStream_t>(s));
-  if (e != cudaSuccess) {
-    (void)cudaEventDestroy(ev);
-    check(e, "cudaEventRecord");
+  PooledEvent* e = take_event(ordinal);
+  const cudaError_t err = cudaEventRecord(e->event, static_cast<cudaStream_t>(s));
+  if (err != cudaSuccess) {
+    release_event(e);
+    check(err, "cudaEventRecord");
   }
-  return ev;
+  return e;
 }
 
 bool event_query(int ordinal, void* event, const char* kernel, const char* source) {
   use_device(ordinal);
-  const cudaError_t e = cudaEventQuery(static_cast<cudaEvent_t>(event));
+  const cudaError_t e = cudaEventQuery(static_cast<PooledEvent*>(event)->event);
   if (e == cudaSuccess) {
     raise_failed_check(ordinal);
     return true;
@@ -227,7 +342,7 @@ bool event_query(int ordinal, void* event, const char* kernel, const char* sourc
 
 void event_wait(int ordinal, void* event, const char* kernel, const char* source) {
   use_device(ordinal);
-  const cudaError_t e = cudaEventSynchronize(static_cast<cudaEvent_t>(event));
+  const cudaError_t e = cudaEventSynchronize(static_cast<PooledEvent*>(event)->event);
   if (e != cudaSuccess) {
     (void)cudaGetLastError();
     throw Error(kernel_context(kernel, source) + ": the kernel failed on the GPU: " + describe(e));
@@ -236,8 +351,8 @@ void event_wait(int ordinal, void* event, const char* kernel, const char* source
 }
 
 void event_destroy(int ordinal, void* event) noexcept {
-  if (cudaSetDevice(ordinal) == cudaSuccess) (void)cudaEventDestroy(static_cast<cudaEvent_t>(event));
-  (void)cudaGetLastError();
+  (void)ordinal;
+  release_event(static_cast<PooledEvent*>(event));
 }
 
 void capture_begin(int ordinal, void* s) {

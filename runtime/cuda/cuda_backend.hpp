@@ -1,9 +1,14 @@
 // runtime/cuda/cuda_backend.hpp - the CUDA backend of tile_rt, as device.cpp sees it.
 //
-// Only compiled when the CUDA toolkit was found (TILE_RT_HAS_CUDA). Every device uses one
-// stream; copies are issued on it and waited for, so operations on a device are ordered.
-// Arrays come from the device's stream-ordered memory pool (cudaMallocAsync / cudaFreeAsync on
-// that stream), which keeps freed memory for the next allocation.
+// Only compiled when the CUDA toolkit was found (TILE_RT_HAS_CUDA). Every device has a main
+// stream and kSideStreams side streams (tile/detail/runtime.hpp), all non-blocking and made on
+// first use. The main stream allocates from the device's stream-ordered memory pool
+// (cudaMallocAsync / cudaFreeAsync there, which keeps freed memory for the next allocation),
+// copies (and waits for them), runs `sync()` and graphs; `async()` executions take the side
+// streams in turn, and a side stream waits for the main stream whenever something was
+// allocated there since it last waited (a counter per device, so that an execution that
+// allocates nothing pays nothing). Events come from a per-device free list and are reference
+// counted: buffers remember them to order later uses (tile/detail/ordering.hpp).
 // CUDA errors become tile::Error. No GPU (or no driver) is not an error: device_count() is 0.
 #pragma once
 
@@ -25,6 +30,14 @@ void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
 
 void* stream(int ordinal);
+/// The next side stream's index (round robin) and the side stream itself, after it waited for
+/// the allocations issued on the main stream since it last waited.
+int pick_side_stream(int ordinal);
+void* side_stream(int ordinal, int index);
+/// `waiter` waits (on the device) for `event`; the host waits for `event` (errors ignored).
+void stream_wait_event(void* waiter, void* event);
+void event_host_wait(void* event) noexcept;
+void event_retain(void* event) noexcept;
 /// Makes `waiter` (another stream of the device) wait for everything issued so far on the
 /// device's stream: allocations from the pool, copies, earlier ops.
 void order_after_device_stream(int ordinal, void* waiter);
@@ -37,6 +50,7 @@ void check_launch(int ordinal, int err, const char* kernel, const char* source);
 void synchronize(int ordinal, const char* kernel, const char* source);
 void synchronize_stream(int ordinal, void* stream, const char* kernel, const char* source);
 
+/// A pooled event recorded on `stream`, with one reference (event_destroy gives it up).
 void* event_record(int ordinal, void* stream);
 bool event_query(int ordinal, void* event, const char* kernel, const char* source);
 void event_wait(int ordinal, void* event, const char* kernel, const char* source);

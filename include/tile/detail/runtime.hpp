@@ -1,13 +1,21 @@
 // tile/detail/runtime.hpp - the non-template entry points of tile_rt that the header-only part
 // of the host API calls: device memory, copies, the CPU thread pool and CUDA stream handling.
 // Not for users.
+//
+// Ordering on a GPU follows the data (tile/detail/ordering.hpp has the rules): each buffer keeps
+// the events of its last asynchronous write and of the reads since; `sync()`, copies, frees and
+// allocations use the device's main stream, `async()` executions take one of a few side streams
+// in turn, and every stream waits for the events of the buffers it uses before it uses them.
 #pragma once
+
+#include <array>
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "tile/detail/ordering.hpp"
 #include "tile/device.hpp"
 
 namespace tile::detail {
@@ -39,7 +47,28 @@ struct Buffer {
   bool external = false;
   void (*release)(void*) = nullptr;
   void* release_ctx = nullptr;
+  /// On a GPU: the events that order later uses and the free after earlier ones.
+  BufferOrder order;
 };
+
+/// The buffers an execution in progress (tile::detail::ExecContext) has issued work for on
+/// `stream` and not yet marked with an event. The open lists of a thread are chained, innermost
+/// first, so that freeing a buffer while work issued for it may still run (a `then` step that
+/// drops an array) first orders the free after that work.
+struct UseList {
+  static constexpr int kMax = 16;
+  struct Use {
+    Buffer* buffer;
+    void* stream;
+    int gpu;  // the execution's index of the device
+    bool write;
+  };
+  std::array<Use, kMax> uses{};
+  int count = 0;
+  UseList* outer = nullptr;
+  bool linked = false;
+};
+inline thread_local UseList* open_use_lists = nullptr;
 
 /// A buffer over memory tile_rt did not allocate (see Buffer::external).
 Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, void (*release)(void*),
@@ -51,6 +80,13 @@ void buffer_free(Buffer* buffer) noexcept;
 struct BufferDeleter {
   void operator()(Buffer* b) const noexcept { buffer_free(b); }
 };
+
+/// Orders a copy on the device's main stream after the asynchronous work it depends on: after
+/// the last write of `b` (and after the reads since when the copy writes `b`).
+void gpu_order_copy(Buffer* b, bool write);
+inline void order_copy(Buffer* b, bool write) {
+  if (b && b->order.pending_for(write)) gpu_order_copy(b, write);
+}
 
 /// Copies between host and device memory, waiting for the device. Both throw tile::Error while
 /// this thread captures a graph (`capturing_graph`): a graph cannot contain a host copy.
@@ -79,8 +115,20 @@ using ProgramFn = void (*)(void* ctx, int64_t program);
 void cpu_parallel_for(int64_t n, ProgramFn fn, void* ctx);
 int cpu_num_threads();
 
-/// The CUDA stream of a GPU device (as void*, so that this header needs no CUDA headers).
+/// The main CUDA stream of a GPU device (as void*, so that this header needs no CUDA headers).
 void* gpu_stream(const Device& device);
+/// The side streams of a GPU device that `async()` executions take in turn (kSideStreams of
+/// them, created on first use): `gpu_pick_stream` gives the next one's index, `gpu_side_stream`
+/// the stream, after making it wait for whatever the main stream allocated since it last waited.
+inline constexpr int kSideStreams = 4;
+int gpu_pick_stream(const Device& device);
+void* gpu_side_stream(const Device& device, int index);
+/// The ordering rules of ordering.hpp on the device: `stream` waits before it uses `b`; after
+/// the use, `event` (recorded on `stream`) is remembered; or, after the host waited for the
+/// stream, what the use waited for is forgotten.
+void gpu_before_use(Buffer* b, void* stream, bool write);
+void gpu_after_use(Buffer* b, void* stream, bool write, void* event);
+void gpu_after_waited_use(Buffer* b, bool write) noexcept;
 /// Makes `stream` (a user's cudaStream_t on the device) wait for the device's own stream, where
 /// arrays are allocated from the stream-ordered pool and copied.
 void gpu_order_after_device_stream(const Device& device, void* stream);
@@ -98,9 +146,10 @@ void gpu_synchronize(const Device& device, const char* kernel, const char* sourc
 /// Waits for `stream` (a cudaStream_t of the device); throws tile::Error naming the kernel.
 void gpu_stream_synchronize(const Device& device, void* stream, const char* kernel, const char* source);
 
-/// Events mark the end of asynchronously issued work (tile::Future). `record` creates one on
-/// `stream`; `query` is true once the work before it finished; `wait` blocks for it. Both throw
-/// tile::Error naming the kernel when that work failed.
+/// Events mark the end of asynchronously issued work (tile::Future, buffers). `record` takes one
+/// from the device's free list and records it on `stream`; `query` is true once the work before
+/// it finished; `wait` blocks for it (both throw tile::Error naming the kernel when that work
+/// failed); `destroy` gives up this holder's reference (buffers hold their own).
 void* gpu_event_record(const Device& device, void* stream);
 bool gpu_event_query(const Device& device, void* event, const char* kernel, const char* source);
 void gpu_event_wait(const Device& device, void* event, const char* kernel, const char* source);
