@@ -24,6 +24,7 @@ done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-complex.cpp" -o "$carry/complex.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-mma-fragments.cpp" -o "$carry/mma_fragments.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
+"$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
   -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \

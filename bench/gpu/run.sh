@@ -2,7 +2,8 @@
 # On a GPU machine (nvcc, python3 with torch): builds tile_rt and the CUDA that prepare.sh
 # generated, checks every example against its host reference on fresh random data at lengths
 # no tile divides, runs the CodeGen GPU test, and times tilecc's add against torch.add at
-# 2^28 float32 elements in the same run. Writes everything to ${OUT:-/tmp/tilecc-gpu}.
+# 2^28 float32 elements in the same run, and shows on the timeline that independent async ops
+# overlap while dependent ones do not (timeline.tile.cpp). Writes everything to ${OUT:-/tmp/tilecc-gpu}.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -22,7 +23,7 @@ echo "== build tile_rt and the generated programs (sm_90a)"
 bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram control_flow atomics check_print f8 complex mma_fragments add_bandwidth op_overhead; do
+for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram control_flow atomics check_print f8 complex mma_fragments add_bandwidth op_overhead timeline; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -79,6 +80,8 @@ echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"
 python3 bench/gpu/torch_add.py 28 50 | tee "$out/torch-add.txt" || status=1
 echo "== timing: executing ops vs raw launches of the same kernel, same run"
 "$work/op_overhead" 2000 | tee "$out/op-overhead.txt" || status=1
+echo "== ordering: independent async ops overlap on the GPU, dependent ones do not"
+"$work/timeline" | tee "$out/timeline.txt" || status=1
 echo "== DLPack with torch: a CUDA tensor through tile_rt and back, no copy"
 "${nvcc_cmd[@]}" -shared -Xcompiler -fPIC .device-carry/dlpack_torch.cu -L"$work" -ltile_rt -lpthread \
   -o "$work/libdlpack_torch.so" && check python3 bench/gpu/dlpack_torch.py "$work/libdlpack_torch.so"
