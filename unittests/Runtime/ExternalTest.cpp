@@ -109,7 +109,7 @@ TEST(DLPack, ExportedArraysRoundTripAndFeedALaunch) {
   EXPECT_EQ(t->dl_tensor.shape[0], 1000);
   EXPECT_EQ(t->dl_tensor.dtype.code, kDLFloat);
   EXPECT_EQ(t->dl_tensor.dtype.bits, 32);
-  EXPECT_EQ(t->dl_tensor.device.device_type, kDLCPU);
+  EXPECT_EQ(t->dl_tensor.device.device_type, tile::default_device().is_gpu() ? kDLCUDA : kDLCPU);
   auto back = tile::from_dlpack<float>(t);
   EXPECT_EQ(back.data(), where);
   auto z = tile::launch<twice<256>>(tile::zeros<float>({1000}).partition<256>(), back).sync().unpartition();

@@ -28,9 +28,10 @@ struct RaceCheckOn {
 
 // The racing launches race for real: under ThreadSanitizer (tsan.* tests) they are left out.
 #if !defined(__SANITIZE_THREAD__)
+// The race detector is the CPU backend's: these launches run there whatever the default device.
 TEST(RaceCheck, ReportsAnElementWrittenByTwoPrograms) {
   RaceCheckOn on;
-  auto z = tile::zeros<float>({32});
+  auto z = tile::zeros<float>({32}, tile::cpu_device());
   try {
     tile::launch<spill>(z.partition_mut<8>()).sync();
     FAIL() << "expected tile::Error";
@@ -52,14 +53,16 @@ TEST(RaceCheck, ReportsAnElementWrittenByTwoPrograms) {
 }
 
 TEST(RaceCheck, IsSilentWithoutTheVariable) {
-  auto z = tile::zeros<float>({32});
+  auto z = tile::zeros<float>({32}, tile::cpu_device());
   EXPECT_NO_THROW(tile::launch<spill>(z.partition_mut<8>()).sync());
 }
 #endif
 
 TEST(RaceCheck, AcceptsDisjointPiecesIn2D) {
   RaceCheckOn on;
-  auto z = tile::launch<fill_rows>(tile::zeros<int32_t>({7, 20}).partition<2, 8>()).sync().unpartition();
+  auto z = tile::launch<fill_rows>(tile::zeros<int32_t>({7, 20}, tile::cpu_device()).partition<2, 8>())
+               .sync()
+               .unpartition();
   EXPECT_EQ(z.to_host()[139], 7);
 }
 
