@@ -15,6 +15,11 @@
 //   std::move(op).graph()            captures it into a tile::Graph that replays it again and again
 // An op holds the loans of the arrays it uses until its work has finished: a Future or a Graph
 // holds them for its whole life. On the CPU backend the work runs when it is issued.
+// Ordering follows the data (on a GPU): `sync()` and graphs run on the device's main stream,
+// each `async()` execution on one of the device's side streams taken in turn, so independent
+// executions overlap; before a launch its stream waits for the events of the last write of
+// every array it reads and of the reads since of every array it writes (see ExecContext and
+// tile/detail/ordering.hpp), and the arrays remember the event that ends an async execution.
 #pragma once
 
 #include <array>
