@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -393,8 +394,15 @@ FailureOr<std::string> ExprBuilder::build() {
   // Integer and float arithmetic. On i1, + and - are xor and * is and (arith wraps mod 2).
   if (name == "arith.addi")
     return i1 ? bin("!=") : bin("+");
-  if (name == "arith.subi")
-    return i1 ? bin("!=") : bin("-");
+  if (name == "arith.subi") {
+    if (i1)
+      return bin("!=");
+    // Negation goes through tile_dev::negate: ptxas (CUDA 13.0) miscompiles `0 - x` feeding
+    // an integer max/min chain.
+    if (matchPattern(op.getOperand(0), m_Zero()))
+      return cat("tile_dev::negate(", a[1], ")");
+    return bin("-");
+  }
   if (name == "arith.muli")
     return i1 ? bin("&&") : bin("*");
   if (name == "arith.addf")

@@ -1050,6 +1050,16 @@ TILE_DEV_HD To bit_cast(From x) {
   return t;
 }
 
+/// Integer negation. ptxas (CUDA 13.0, sm_80 and sm_90a) miscompiles an integer `0 - x` that
+/// feeds a chain of max/min: the SASS combines x where it should combine -x (see
+/// bench/results/2026-11-30-h200-mma-fragments.md). Subtracting from a zero in constant memory,
+/// which ptxas does not fold, costs the same single instruction and is compiled correctly.
+static __constant__ int64_t tile_dev_opaque_zero = 0;
+template <class T>
+TILE_DEV_D T negate(T x) {
+  return T(T(tile_dev_opaque_zero) - x);
+}
+
 // Integer division rounding toward +inf / -inf (arith.ceildivsi / floordivsi / ceildivui).
 template <class T>
 TILE_DEV_HD T ceildiv(T a, T b) {
