@@ -13,6 +13,8 @@
 
 #include "tile/tile.hpp"
 
+#include "ErrorMatchers.h"
+
 namespace {
 
 using tile::Atomic;
@@ -83,19 +85,6 @@ TILE_KERNEL void piece_and_atomic(Tensor<int32_t, B>& z, Atomic<int32_t, dyn>& a
 }
 
 // ---- helpers -------------------------------------------------------------------------------------
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const tile::Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-#define EXPECT_HAS(haystack, needle) \
-  EXPECT_NE(std::string(haystack).find(needle), std::string::npos) << (haystack)
 
 /// An Atomic view of a host buffer, as a kernel would receive it.
 template <class A, class T, std::size_t R>

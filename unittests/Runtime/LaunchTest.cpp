@@ -11,6 +11,8 @@
 
 #include "tile/tile.hpp"
 
+#include "ErrorMatchers.h"
+
 namespace {
 
 using tile::dyn;
@@ -106,19 +108,6 @@ TILE_KERNEL void copy(Tensor<T, B>& z, const Tensor<T, dyn>& x) {
 }  // namespace ns
 
 // ---- helpers -------------------------------------------------------------------------------------
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const tile::Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-#define EXPECT_HAS(haystack, needle) \
-  EXPECT_NE(std::string(haystack).find(needle), std::string::npos) << (haystack)
 
 std::vector<float> iota_vec(int64_t n, float start = 0) {
   std::vector<float> v(static_cast<std::size_t>(n));

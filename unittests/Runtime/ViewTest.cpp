@@ -11,6 +11,8 @@
 #include "tile/dlpack.hpp"
 #include "tile/tile.hpp"
 
+#include "ErrorMatchers.h"
+
 namespace {
 
 using tile::dyn;
@@ -46,19 +48,6 @@ TILE_KERNEL void ids(Tensor<int32_t, BM, BN>& z) {
 }
 
 // ---- helpers -------------------------------------------------------------------------------------
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const tile::Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
-#define EXPECT_HAS(haystack, needle) \
-  EXPECT_NE(std::string(haystack).find(needle), std::string::npos) << (haystack)
 
 /// rows x cols int32 matrix holding 0, 1, 2, ... row-major.
 tile::Array<int32_t> matrix(int64_t rows, int64_t cols) {
