@@ -230,6 +230,42 @@ void copy_to_host(const Device& device, void* dst, const void* src, std::size_t 
 #endif
 }
 
+void copy_on_stream(const Device& device, void* stream, void* dst, const void* src, std::size_t bytes,
+                    CopyKind kind) {
+  if (bytes == 0) return;
+  if (!device.is_gpu()) {
+    std::memcpy(dst, src, bytes);
+    return;
+  }
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::copy_on_stream(device.ordinal(), stream, dst, src, bytes, static_cast<int>(kind));
+#else
+  (void)stream, (void)kind;
+  no_cuda();
+#endif
+}
+
+void* staging_alloc(const Device& device, std::size_t bytes) {
+  if (bytes == 0) return nullptr;
+  if (!device.is_gpu()) return ::operator new(bytes, kCpuAlignment);
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::host_alloc(device.ordinal(), bytes);
+#else
+  no_cuda();
+#endif
+}
+
+void staging_free(const Device& device, void* p) noexcept {
+  if (!p) return;
+  if (!device.is_gpu()) {
+    ::operator delete(p, kCpuAlignment);
+    return;
+  }
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::host_free(p);
+#endif
+}
+
 void* gpu_stream(const Device& device) {
 #if defined(TILE_RT_HAS_CUDA)
   if (device.is_gpu()) return cuda::stream(device.ordinal());

@@ -960,17 +960,47 @@ ArrayViewMut<T> Array<T>::slice_mut(std::initializer_list<Range> ranges) & {
 // ---- factories -------------------------------------------------------------------------------
 
 namespace detail {
+/// The elements the factories write, element i of the array in row-major order: shared by the
+/// eager factories below and the array ops of tile/array_ops.hpp.
+template <class T>
+struct FullElements {
+  T value;
+  T operator()(std::size_t) const { return value; }
+};
+template <class T>
+struct ArangeElements {
+  T operator()(std::size_t i) const { return convert<T>(static_cast<int64_t>(i)); }
+};
+template <class T>
+struct HostElements {
+  const std::vector<T>* values;
+  T operator()(std::size_t i) const { return (*values)[i]; }
+};
+template <class T, class F>
+void fill_host(T* dst, std::size_t n, const F& element) {
+  for (std::size_t i = 0; i < n; ++i) dst[i] = element(i);
+}
+/// from_host's shape: 1-D when none is given; throws tile::Error naming `what` when the shape
+/// does not hold n elements.
+inline Shape host_shape(std::size_t n, Shape shape, const char* what) {
+  if (shape.rank() == 0) shape = Shape(n);
+  if (static_cast<std::size_t>(shape.numel()) != n)
+    throw Error(std::string(what) + ": the shape " + shape.str() + " holds " + std::to_string(shape.numel()) +
+                " elements but the vector has " + std::to_string(n));
+  return shape;
+}
+
 /// Writes n host elements into a new array (directly on the CPU backend).
 template <class T, class F>
-Array<T> make_array(const Shape& shape, const Device& device, F&& element) {
+Array<T> make_array(const Shape& shape, const Device& device, const F& element) {
   Array<T> a = ArrayAccess::allocate<T>(shape, device);
   const auto n = static_cast<std::size_t>(a.size());
   if (n == 0) return a;
   if (!a.device().is_gpu()) {
-    for (std::size_t i = 0; i < n; ++i) a.data()[i] = element(i);
+    fill_host(a.data(), n, element);
   } else {
     std::unique_ptr<T[]> host(new T[n]);
-    for (std::size_t i = 0; i < n; ++i) host[i] = element(i);
+    fill_host(host.get(), n, element);
     copy_to_device(a.device(), a.data(), host.get(), n * sizeof(T));
   }
   return a;
@@ -985,7 +1015,7 @@ Array<T> empty(Shape shape, const Device& device = default_device()) {
 
 template <class T>
 Array<T> full(Shape shape, T value, const Device& device = default_device()) {
-  return detail::make_array<T>(shape, device, [&](std::size_t) { return value; });
+  return detail::make_array<T>(shape, device, detail::FullElements<T>{value});
 }
 
 template <class T>
@@ -1001,19 +1031,15 @@ Array<T> ones(Shape shape, const Device& device = default_device()) {
 /// The 1-D array 0, 1, ..., n-1.
 template <class T>
 Array<T> arange(int64_t n, const Device& device = default_device()) {
-  return detail::make_array<T>(Shape(n), device,
-                               [](std::size_t i) { return detail::convert<T>(static_cast<int64_t>(i)); });
+  return detail::make_array<T>(Shape(n), device, detail::ArangeElements<T>{});
 }
 
 /// An array holding a copy of `values`; 1-D unless a shape with as many elements is given.
 template <class T>
 Array<T> from_host(const std::vector<T>& values, Shape shape = Shape(),
                    const Device& device = default_device()) {
-  if (shape.rank() == 0) shape = Shape(values.size());
-  if (static_cast<std::size_t>(shape.numel()) != values.size())
-    throw Error("tile::from_host: the shape " + shape.str() + " holds " + std::to_string(shape.numel()) +
-                " elements but the vector has " + std::to_string(values.size()));
-  return detail::make_array<T>(shape, device, [&](std::size_t i) -> T { return values[i]; });
+  shape = detail::host_shape(values.size(), shape, "tile::from_host");
+  return detail::make_array<T>(shape, device, detail::HostElements<T>{&values});
 }
 
 }  // namespace tile

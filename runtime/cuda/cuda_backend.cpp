@@ -294,6 +294,27 @@ void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes) {
   check(cudaStreamSynchronize(s), "cudaStreamSynchronize (device to host copy)");
 }
 
+void copy_on_stream(int ordinal, void* s, void* dst, const void* src, std::size_t bytes, int kind) {
+  use_device(ordinal);
+  static constexpr cudaMemcpyKind kinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice,
+                                             cudaMemcpyDeviceToHost};
+  static constexpr const char* names[] = {"cudaMemcpyAsync (host to device, on a stream)",
+                                          "cudaMemcpyAsync (device to device, on a stream)",
+                                          "cudaMemcpyAsync (device to host, on a stream)"};
+  check(cudaMemcpyAsync(dst, src, bytes, kinds[kind], static_cast<cudaStream_t>(s)), names[kind]);
+}
+
+void* host_alloc(int ordinal, std::size_t bytes) {
+  use_device(ordinal);
+  void* p = nullptr;
+  check(cudaMallocHost(&p, bytes), "cudaMallocHost");
+  return p;
+}
+
+void host_free(void* p) noexcept {
+  if (cudaFreeHost(p) != cudaSuccess) (void)cudaGetLastError();
+}
+
 void check_launch(int ordinal, int err, const char* kernel, const char* source) {
   (void)ordinal;
   if (err != 0) {

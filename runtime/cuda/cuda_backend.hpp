@@ -29,6 +29,12 @@ void release(int ordinal, void* ptr) noexcept;
 void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
 
+/// A copy issued on `stream` and not waited for; `kind` is tile::detail::CopyKind.
+void copy_on_stream(int ordinal, void* stream, void* dst, const void* src, std::size_t bytes, int kind);
+/// Page-locked host memory (cudaMallocHost), which copies on a stream and graphs may read.
+void* host_alloc(int ordinal, std::size_t bytes);
+void host_free(void* p) noexcept;
+
 void* stream(int ordinal);
 /// The next side stream's index (round robin) and the side stream itself, after it waited for
 /// the allocations issued on the main stream since it last waited.

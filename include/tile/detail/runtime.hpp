@@ -93,6 +93,17 @@ inline void order_copy(Buffer* b, bool write) {
 void copy_to_device(const Device& device, void* dst, const void* src, std::size_t bytes);
 void copy_to_host(const Device& device, void* dst, const void* src, std::size_t bytes);
 
+/// Stream-ordered copies for the array ops (tile/array_ops.hpp): issued on `stream` (a stream
+/// of `device`, which may be capturing a graph) and not waited for. On the CPU backend a plain
+/// memcpy, done now. A device-to-host copy into pageable memory returns once it is done.
+enum class CopyKind { HostToDevice, DeviceToDevice, DeviceToHost };
+void copy_on_stream(const Device& device, void* stream, void* dst, const void* src, std::size_t bytes,
+                    CopyKind kind);
+/// Host memory that a copy issued on a stream, or captured into a graph, may read: page-locked
+/// for a GPU (allocate it before a capture begins), ordinary for the CPU backend.
+void* staging_alloc(const Device& device, std::size_t bytes);
+void staging_free(const Device& device, void* p) noexcept;
+
 /// The CPU race detector (TILE_CPU_RACECHECK=1, read at each launch): a log per launch of which
 /// program wrote each element; `race_log_conflict` gives the first element two programs wrote.
 struct RaceLog;
