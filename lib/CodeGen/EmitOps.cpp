@@ -392,19 +392,22 @@ FailureOr<std::string> ExprBuilder::build() {
   StringRef name = op.getName().getStringRef();
   bool i1 = isI1(res);
   // Integer and float arithmetic. On i1, + and - are xor and * is and (arith wraps mod 2).
+  // arith wraps around; C++ signed overflow is undefined (nvcc folds `x + x > 0` into `x > 0`),
+  // so integer arithmetic other than on index values is done on the unsigned type.
+  auto wrapping = [&](StringRef o) { return res.isIndex() ? bin(o) : unsignedBin(o); };
   if (name == "arith.addi")
-    return i1 ? bin("!=") : bin("+");
+    return i1 ? bin("!=") : wrapping("+");
   if (name == "arith.subi") {
     if (i1)
       return bin("!=");
     // Negation goes through tile_dev::negate: ptxas (CUDA 13.0) miscompiles `0 - x` feeding
     // an integer max/min chain.
-    if (matchPattern(op.getOperand(0), m_Zero()))
+    if (!res.isIndex() && matchPattern(op.getOperand(0), m_Zero()))
       return cat("tile_dev::negate(", a[1], ")");
-    return bin("-");
+    return wrapping("-");
   }
   if (name == "arith.muli")
-    return i1 ? bin("&&") : bin("*");
+    return i1 ? bin("&&") : wrapping("*");
   if (name == "arith.addf")
     return bin("+");
   if (name == "arith.subf")

@@ -1055,9 +1055,11 @@ TILE_DEV_HD To bit_cast(From x) {
 /// bench/results/2026-11-30-h200-mma-fragments.md). Subtracting from a zero in constant memory,
 /// which ptxas does not fold, costs the same single instruction and is compiled correctly.
 static __constant__ int64_t tile_dev_opaque_zero = 0;
+/// Wraps around like the rest of integer arithmetic (the negation of the least value is itself).
 template <class T>
 TILE_DEV_D T negate(T x) {
-  return T(T(tile_dev_opaque_zero) - x);
+  using U = std::make_unsigned_t<T>;
+  return T(U(U(tile_dev_opaque_zero) - U(x)));
 }
 
 // Integer division rounding toward +inf / -inf (arith.ceildivsi / floordivsi / ceildivui).

@@ -42,7 +42,7 @@ func.func @constants(%z: !tile.view<128xf32, exclusive>, %zi: !tile.view<8xi32, 
   %b = arith.xori %t, %f : i1
   // CHECK-NEXT: const int32_t {{v[0-9]+}} = arg5 ^ (-2147483647 - 1);
   // CHECK-NEXT: const int64_t [[L1:v[0-9]+]] = arg6 ^ INT64_MIN;
-  // CHECK-NEXT: const int64_t {{v[0-9]+}} = [[L1]] + 5000000000;
+  // CHECK-NEXT: const int64_t {{v[0-9]+}} = int64_t(uint64_t([[L1]]) + uint64_t(5000000000));
   // CHECK-NEXT: const bool {{v[0-9]+}} = true ^ false;
 
   // Splat tiles stay scalars; an elementwise op on splats only is computed once.

@@ -17,8 +17,8 @@ func.func @lines(%z: !tile.view<?xi32, exclusive>, %a: i32, %b: i32)
 // CHECK: #line 10 "k.tile.cpp"
 // CHECK-NEXT: __global__ void __launch_bounds__(128) __tilecc_lines(
 // Line 11 follows line 10 in the output too: no directive needed.
-// CHECK-NEXT: const int32_t [[X:v[0-9]+]] = arg1 + arg2; const int32_t {{v[0-9]+}} = [[X]] * arg2;
-// CHECK-NEXT: const int32_t {{v[0-9]+}} = {{v[0-9]+}} - arg1;
+// CHECK-NEXT: const int32_t [[X:v[0-9]+]] = int32_t(uint32_t(arg1) + uint32_t(arg2)); const int32_t {{v[0-9]+}} = int32_t(uint32_t([[X]]) * uint32_t(arg2));
+// CHECK-NEXT: const int32_t {{v[0-9]+}} = int32_t(uint32_t({{v[0-9]+}}) - uint32_t(arg1));
 // CHECK-NEXT: #line 40 "helpers.hpp"
 // CHECK-NEXT: const int32_t {{v[0-9]+}} = {{v[0-9]+}} ^ arg1;
 // CHECK-NEXT: #line 3 "k.tile.cpp"

@@ -35,8 +35,8 @@ func.func @doubling(%z: !tile.view<128xi64, exclusive>, %k: i64)
 // CHECK-NEXT: [[R1]] = [[S]];
 // CHECK-NEXT: break;
 // CHECK-NEXT: }
-// CHECK-NEXT: const int64_t [[N2:v[0-9]+]] = [[I]] * 2;
-// CHECK-NEXT: const int64_t [[S3:v[0-9]+]] = [[S]] + 1;
+// CHECK-NEXT: const int64_t [[N2:v[0-9]+]] = int64_t(uint64_t([[I]]) * uint64_t(2));
+// CHECK-NEXT: const int64_t [[S3:v[0-9]+]] = int64_t(uint64_t([[S]]) + uint64_t(1));
 // CHECK-NEXT: int64_t [[Y0:v[0-9]+]] = [[N2]];
 // CHECK-NEXT: int64_t [[Y1:v[0-9]+]] = [[S3]];
 // CHECK-NEXT: [[I]] = [[Y0]];
