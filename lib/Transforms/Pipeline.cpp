@@ -3,9 +3,8 @@
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
 // compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles layouts,
 // lower view accesses to global memory operations, clean up the index arithmetic that
-// lowering introduced, keep mma operands and accumulators in fragment registers, issue an mma
-// K loop's loads one step ahead, then place the shared memory that conversions, reductions,
-// scans and shape ops stage through.
+// lowering introduced, keep mma operands and accumulators in fragment registers, then place
+// the shared memory that conversions, reductions, scans and shape ops stage through.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -21,8 +20,6 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());
   fn.addPass(createTileMmaLayouts());
-  fn.addPass(createTilePrefetchLoads());
-  fn.addPass(mlir::createCanonicalizerPass());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;

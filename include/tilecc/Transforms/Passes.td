@@ -57,18 +57,6 @@ def TileMmaLayouts : Pass<"tile-mma-layouts", "mlir::func::FuncOp"> {
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
-def TilePrefetchLoads : Pass<"tile-prefetch-loads", "mlir::func::FuncOp"> {
-  let summary = "Issue the next step's loads of an mma K loop before this step's work";
-  let description = [{
-    Pipelines by one step the `tilegpu.global_load`s of an `scf.for` that runs an mma, where
-    a load reads a shared view at coordinates computed from the induction variable and values
-    defined outside the loop: the first step's load goes before the loop, each iteration
-    loads the next step's tile at its top and carries it on. The load one step past the end
-    reads only masked elements.
-  }];
-  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
-}
-
 def TilePlanSharedMemory : Pass<"tilegpu-plan-shared-memory", "mlir::func::FuncOp"> {
   let summary = "Place the shared-memory scratch of every op in one dynamic buffer";
   let description = [{
