@@ -2,7 +2,8 @@
 //
 //  * `Shape`: up to four non-negative extents, written `{1000}` or `{rows, cols}`.
 //  * `Array<T>`: a move-only, row-major, contiguous n-d array (rank 1..4) on a device, made by
-//    `zeros/ones/full/empty<T>(shape)`, `arange<T>(n)` or `from_host(vector, shape)`, read back
+//    `zeros/ones/full/empty<T>(shape)`, `arange<T>(n)`, `rand/randn<T>(shape, seed)` (uniform in
+//    [0, 1) / standard normal, the same values on every device) or `from_host(vector, shape)`, read back
 //    with `to_host()`. Each factory takes an optional last argument, the `tile::Device` to put
 //    the array on (default_device() otherwise); a launch runs on its arrays' device.
 //  * `Partition<T, Ts...>`: `std::move(a).partition<Ts...>()` consumes the array and cuts it into
@@ -24,6 +25,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -976,6 +978,31 @@ struct HostElements {
   const std::vector<T>* values;
   T operator()(std::size_t i) const { return (*values)[i]; }
 };
+/// Random elements: element i depends only on the seed and i (splitmix64 of a counter), so
+/// an array's values are the same on every device and for every way it is made.
+inline uint64_t random_bits(uint64_t seed, uint64_t i) {
+  uint64_t z = seed * 0x9E3779B97F4A7C15ull + (i + 1) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+/// A double in [0, 1) with 53 random bits.
+inline double random_unit(uint64_t seed, uint64_t i) {
+  return static_cast<double>(random_bits(seed, i) >> 11) * 0x1.0p-53;
+}
+template <class T>
+struct UniformElements {
+  uint64_t seed;
+  T operator()(std::size_t i) const { return convert<T>(random_unit(seed, 2 * i)); }
+};
+template <class T>
+struct NormalElements {  // Box-Muller on two independent uniforms per element
+  uint64_t seed;
+  T operator()(std::size_t i) const {
+    const double u1 = 1.0 - random_unit(seed, 2 * i), u2 = random_unit(seed, 2 * i + 1);
+    return convert<T>(std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2));
+  }
+};
 template <class T, class F>
 void fill_host(T* dst, std::size_t n, const F& element) {
   for (std::size_t i = 0; i < n; ++i) dst[i] = element(i);
@@ -1032,6 +1059,19 @@ Array<T> ones(Shape shape, const Device& device = default_device()) {
 template <class T>
 Array<T> arange(int64_t n, const Device& device = default_device()) {
   return detail::make_array<T>(Shape(n), device, detail::ArangeElements<T>{});
+}
+
+/// Uniform random values in [0, 1) (rounded to T, so a narrow float may round up to 1).
+/// Deterministic: the same seed gives the same values on every device.
+template <floating_element T>
+Array<T> rand(Shape shape, uint64_t seed = 0, const Device& device = default_device()) {
+  return detail::make_array<T>(shape, device, detail::UniformElements<T>{seed});
+}
+
+/// Standard normal random values (mean 0, variance 1), deterministic like `rand`.
+template <floating_element T>
+Array<T> randn(Shape shape, uint64_t seed = 0, const Device& device = default_device()) {
+  return detail::make_array<T>(shape, device, detail::NormalElements<T>{seed});
 }
 
 /// An array holding a copy of `values`; 1-D unless a shape with as many elements is given.

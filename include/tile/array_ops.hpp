@@ -278,6 +278,20 @@ FillOp<T, detail::ArangeElements<T>> arange(int64_t n, const Device& device = de
   return {"tile::ops::arange", Shape(n), device, detail::ArangeElements<T>{}};
 }
 
+/// `tile::rand` as an op (the same values for the same seed).
+template <floating_element T>
+FillOp<T, detail::UniformElements<T>> rand(Shape shape, uint64_t seed = 0,
+                                           const Device& device = default_device()) {
+  return {"tile::ops::rand", shape, device, detail::UniformElements<T>{seed}};
+}
+
+/// `tile::randn` as an op.
+template <floating_element T>
+FillOp<T, detail::NormalElements<T>> randn(Shape shape, uint64_t seed = 0,
+                                           const Device& device = default_device()) {
+  return {"tile::ops::randn", shape, device, detail::NormalElements<T>{seed}};
+}
+
 /// An op that makes an array holding `values` (which the op keeps); 1-D unless a shape with as
 /// many elements is given.
 template <class T>

@@ -11,6 +11,8 @@
 
 #include "tile/tile.hpp"
 
+#include "ErrorMatchers.h"
+
 namespace {
 
 using tile::dyn;
@@ -24,17 +26,6 @@ TILE_KERNEL void increment(Tensor<float, B>& z) {
 template <int B>
 TILE_KERNEL void add(Tensor<float, B>& z, const Tensor<float, dyn>& x, const Tensor<float, dyn>& y) {
   z.store(tile::load_tile_like(x, z) + tile::load_tile_like(y, z));
-}
-
-/// The message of the tile::Error that f throws ("" when it throws none).
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const tile::Error& e) {
-    return e.what();
-  }
-  return "";
 }
 
 std::vector<float> iota(std::size_t n, float from) {
