@@ -67,6 +67,15 @@ struct OpLoan {
   }
 };
 
+/// Runs CPU work now, or records it in the graph being captured (replayed with the graph).
+template <class F>
+void run_on_cpu(ExecContext& ctx, F work) {
+  if (ctx.capturing())
+    ctx.cpu_work()->push_back(std::move(work));
+  else
+    work();
+}
+
 template <class T>
 const ArrayRef<T>& require_array(const ArrayRef<T>& r, const char* what, const char* which) {
   if (!r.buffer)
@@ -114,10 +123,7 @@ class [[nodiscard]] FillOp : public OpBase<FillOp<T, Elements>> {
       T* data = array_.data();
       if (n_ == 0) return;
       if (!device_->is_gpu()) {
-        if (ctx.capturing())
-          ctx.cpu_work()->push_back([this, data] { detail::fill_host(data, n_, elements_); });
-        else
-          detail::fill_host(data, n_, elements_);
+        detail::run_on_cpu(ctx, [this, data] { detail::fill_host(data, n_, elements_); });
         return;
       }
       void* stream = ctx.stream_for(*device_);
@@ -170,10 +176,7 @@ class [[nodiscard]] CopyOp : public OpBase<CopyOp<T>> {
     T* dst = dst_.data();
     const T* src = src_.data();
     if (!device.is_gpu()) {
-      if (ctx.capturing())
-        ctx.cpu_work()->push_back([dst, src, bytes] { std::memcpy(dst, src, bytes); });
-      else
-        std::memcpy(dst, src, bytes);
+      detail::run_on_cpu(ctx, [dst, src, bytes] { std::memcpy(dst, src, bytes); });
       return;
     }
     void* stream = ctx.stream_for(device);
@@ -202,17 +205,9 @@ class [[nodiscard]] ToHostOp : public OpBase<ToHostOp<T>> {
  public:
   using result_type = std::vector<T>;
 
-  explicit ToHostOp(const Array<T>& a) {
-    src_ = detail::require_array(detail::ArrayAccess::ref(a), "tile::ops::to_host", "the array");
-    loan_ = detail::OpLoan(src_.buffer, detail::acquire_loan(src_, false, "tile::ops::to_host"));
-    out_.resize(static_cast<std::size_t>(src_.shape.numel()));
-  }
+  explicit ToHostOp(const Array<T>& a) { borrow(a); }
   /// The op owns the array (the last step of a chain).
-  explicit ToHostOp(Array<T>&& a) : owned_(std::move(a)) {
-    src_ = detail::require_array(detail::ArrayAccess::ref(owned_), "tile::ops::to_host", "the array");
-    loan_ = detail::OpLoan(src_.buffer, detail::acquire_loan(src_, false, "tile::ops::to_host"));
-    out_.resize(static_cast<std::size_t>(src_.shape.numel()));
-  }
+  explicit ToHostOp(Array<T>&& a) : owned_(std::move(a)) { borrow(owned_); }
   ToHostOp(ToHostOp&&) noexcept = default;
   ToHostOp& operator=(ToHostOp&&) = delete;
 
@@ -224,10 +219,7 @@ class [[nodiscard]] ToHostOp : public OpBase<ToHostOp<T>> {
     T* dst = out_.data();
     const T* src = src_.data();
     if (!device.is_gpu()) {
-      if (ctx.capturing())
-        ctx.cpu_work()->push_back([dst, src, bytes] { std::memcpy(dst, src, bytes); });
-      else
-        std::memcpy(dst, src, bytes);
+      detail::run_on_cpu(ctx, [dst, src, bytes] { std::memcpy(dst, src, bytes); });
       return;
     }
     if (ctx.capturing())
@@ -242,6 +234,12 @@ class [[nodiscard]] ToHostOp : public OpBase<ToHostOp<T>> {
   void release() noexcept { loan_.release(); }
 
  private:
+  void borrow(const Array<T>& a) {
+    src_ = detail::require_array(detail::ArrayAccess::ref(a), "tile::ops::to_host", "the array");
+    loan_ = detail::OpLoan(src_.buffer, detail::acquire_loan(src_, false, "tile::ops::to_host"));
+    out_.resize(static_cast<std::size_t>(src_.shape.numel()));
+  }
+
   Array<T> owned_;  // before loan_: the loan ends first
   detail::ArrayRef<T> src_;
   detail::OpLoan loan_;
