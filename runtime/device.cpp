@@ -334,6 +334,14 @@ void gpu_order_after_device_stream(const Device& device, void* stream) {
   no_cuda();
 }
 
+void gpu_order_after_device_allocations(const Device& device, void* stream, uint64_t& seen) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu()) return cuda::order_after_device_allocations(device.ordinal(), stream, seen);
+#endif
+  (void)device, (void)stream, (void)seen;
+  no_cuda();
+}
+
 void gpu_order_device_stream_after(const Device& device, void* stream) {
 #if defined(TILE_RT_HAS_CUDA)
   if (device.is_gpu()) return cuda::order_device_stream_after(device.ordinal(), stream);

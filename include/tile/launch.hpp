@@ -139,8 +139,16 @@ class ArrayBorrow {
   ArrayBorrow& operator=(ArrayBorrow&&) = delete;
   ~ArrayBorrow() { release(); }
 
-  void lend(const std::string& what) { loan_ = acquire_loan(ref_, false, what); }
-  void lend_exclusive(const std::string& what) { loan_ = acquire_loan(ref_, true, what); }
+  /// Takes the loan; a refusal names the argument, `what()` (built only then: the launch path
+  /// allocates nothing).
+  template <class What>
+  void lend(bool exclusive, const What& what) {
+    try {
+      loan_ = acquire_loan(ref_, exclusive, {});
+    } catch (const Error& e) {
+      throw Error(what() + e.what());
+    }
+  }
   void release() noexcept {
     release_loan(ref_.buffer, loan_);
     loan_ = 0;
@@ -730,10 +738,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   void lend() {
     detail::static_for<N>([&](auto i) {
       if constexpr (ST<i>::kind == detail::SlotKind::ArrayBorrow) {
-        if constexpr (PT<i>::kind == detail::ParamKind::Atomic)
-          std::get<i>(slots_).lend_exclusive(arg_context(i));
-        else
-          std::get<i>(slots_).lend(arg_context(i));
+        std::get<i>(slots_).lend(PT<i>::kind == detail::ParamKind::Atomic, [&] { return arg_context(i); });
       }
     });
   }

@@ -93,13 +93,16 @@ class ExecContext {
   std::vector<std::function<void()>>* cpu_work() const { return cpu_work_; }
 
   /// The stream that work for `device` goes to; records the device so that `wait` covers it,
-  /// and starts the capture on first use while capturing. A side stream first waits for the
-  /// allocations issued on the main stream since it last did.
+  /// and starts the capture on first use while capturing. A side stream or a user's stream
+  /// first waits for the allocations issued on the main stream since it last did.
   void* stream_for(const Device& device) {
     const int i = index_of(device);
     if (i < num_gpus_) {
-      if (async_) return gpu_side_stream(device, sides_[static_cast<std::size_t>(i)]);
-      return streams_[static_cast<std::size_t>(i)];
+      const auto ui = static_cast<std::size_t>(i);
+      if (async_) return gpu_side_stream(device, sides_[ui]);
+      // A user's stream waits again when a step allocated on the device's stream meanwhile.
+      if (user_stream_ && !capturing_) gpu_order_after_device_allocations(device, user_stream_, seen_[ui]);
+      return streams_[ui];
     }
     if (num_gpus_ == kMaxDevices) throw Error("tile: an op may use at most 8 GPUs");
     if (capturing_ && num_gpus_ == 1) throw Error("tile::DeviceOp::graph: a graph runs on one GPU");
@@ -110,8 +113,9 @@ class ExecContext {
       stream = gpu_side_stream(device, sides_[u]);
     } else if (user_stream_) {
       stream = user_stream_;
-      // A user's stream first waits for the device's own, where arrays were allocated.
-      if (!capturing_) gpu_order_after_device_stream(device, user_stream_);
+      // A user's stream first waits for the device's own, where arrays are allocated.
+      seen_[u] = kNeverWaited;
+      if (!capturing_) gpu_order_after_device_allocations(device, user_stream_, seen_[u]);
     } else {
       stream = gpu_stream(device);
     }
@@ -239,6 +243,7 @@ class ExecContext {
   std::array<const Device*, kMaxDevices> gpus_{};
   std::array<void*, kMaxDevices> streams_{};
   std::array<int, kMaxDevices> sides_{};
+  std::array<uint64_t, kMaxDevices> seen_{};  // user streams: allocations waited for
   int num_gpus_ = 0;
   bool capturing_ = false;
   bool waited_ = false;
@@ -495,41 +500,94 @@ auto OpBase<D>::unzip() && {
 
 namespace detail {
 
+/// Memory for the states of issued ops, kept per thread by power-of-two size class (64 bytes
+/// to 1 MiB, a few blocks each) and reused: once a program has run its ops a few times,
+/// `async()` takes no memory from the heap. Larger states come from the heap every time.
+struct StateMemory {
+  static constexpr int kClasses = 15;  // 64 << 14 = 1 MiB
+  static constexpr int kKeep = 4;
+  void* blocks[kClasses][kKeep] = {};
+  int count[kClasses] = {};
+  ~StateMemory() {
+    gone = true;
+    for (int c = 0; c < kClasses; ++c)
+      for (int k = 0; k < count[c]; ++k) ::operator delete(blocks[c][k]);
+  }
+  static int size_class(std::size_t bytes) {
+    int c = 0;
+    while (c < kClasses && (std::size_t{64} << c) < bytes) ++c;
+    return c;
+  }
+  static void* take(std::size_t bytes) {
+    const int c = size_class(bytes);
+    if (c == kClasses) return ::operator new(bytes);
+    StateMemory& m = mine();
+    if (!gone && m.count[c]) return m.blocks[c][--m.count[c]];
+    return ::operator new(std::size_t{64} << c);
+  }
+  static void give(void* p, std::size_t bytes) noexcept {
+    const int c = size_class(bytes);
+    if (c < kClasses && !gone) {
+      StateMemory& m = mine();
+      if (m.count[c] < kKeep) {
+        m.blocks[c][m.count[c]++] = p;
+        return;
+      }
+    }
+    ::operator delete(p);
+  }
+  static StateMemory& mine() {
+    static thread_local StateMemory m;
+    return m;
+  }
+  /// Set once this thread's lists were destroyed (states freed at thread exit after that).
+  static inline thread_local bool gone = false;
+};
+
 /// What a Future or a Graph keeps of an issued op: the op itself (holding its loans), the
-/// events that mark the end of its work, its outputs.
+/// events that mark the end of its work, its outputs. Allocated from StateMemory.
 template <class R>
 struct IssuedState {
   virtual ~IssuedState() = default;
   virtual void release() noexcept = 0;
 
+  static void* operator new(std::size_t bytes) { return StateMemory::take(bytes); }
+  static void operator delete(void* p, std::size_t bytes) noexcept { StateMemory::give(p, bytes); }
+
   /// Records one event per GPU the context used (after the work was issued); the buffers the
   /// work used remember it.
   void mark_end(ExecContext& ctx) {
     for (int i = 0; i < ctx.num_gpus(); ++i) {
-      ends.push_back(End{&ctx.gpu(i), gpu_event_record(ctx.gpu(i), ctx.stream_of(i))});
-      ctx.settle(i, ends.back().event);
+      ends[static_cast<std::size_t>(num_ends)] = End{&ctx.gpu(i), gpu_event_record(ctx.gpu(i), ctx.stream_of(i))};
+      ctx.settle(i, ends[static_cast<std::size_t>(num_ends++)].event);
     }
     kernel = ctx.kernel();
     source = ctx.source();
   }
   bool finished() {
-    for (const End& e : ends)
-      if (!gpu_event_query(*e.device, e.event, kernel, source)) return false;
+    for (int i = 0; i < num_ends; ++i)
+      if (!gpu_event_query(*ends[static_cast<std::size_t>(i)].device, ends[static_cast<std::size_t>(i)].event,
+                           kernel, source))
+        return false;
     return true;
   }
   void wait() {
-    for (const End& e : ends) gpu_event_wait(*e.device, e.event, kernel, source);
+    for (int i = 0; i < num_ends; ++i)
+      gpu_event_wait(*ends[static_cast<std::size_t>(i)].device, ends[static_cast<std::size_t>(i)].event, kernel,
+                     source);
   }
   void drop_events() noexcept {
-    for (const End& e : ends) gpu_event_destroy(*e.device, e.event);
-    ends.clear();
+    for (int i = 0; i < num_ends; ++i)
+      gpu_event_destroy(*ends[static_cast<std::size_t>(i)].device, ends[static_cast<std::size_t>(i)].event);
+    num_ends = 0;
   }
 
   struct End {
     const Device* device;
     void* event;
   };
-  std::vector<End> ends;
+  std::array<End, ExecContext::kMaxDevices> ends{};
+  int num_ends = 0;
   const char* kernel = "";
   const char* source = "";
   std::optional<value_t<R>> outputs;
@@ -678,7 +736,8 @@ class [[nodiscard]] Graph {
     launch();
     auto run = std::make_unique<Run>();
     if (state_->device) {
-      run->ends.push_back({state_->device, detail::gpu_event_record(*state_->device, detail::gpu_stream(*state_->device))});
+      run->ends[0] = {state_->device, detail::gpu_event_record(*state_->device, detail::gpu_stream(*state_->device))};
+      run->num_ends = 1;
       run->kernel = state_->kernel;
       run->source = state_->source;
     }

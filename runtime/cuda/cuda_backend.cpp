@@ -273,6 +273,14 @@ void order_after_device_stream(int ordinal, void* waiter) {
   stream_wait(ordinal, static_cast<cudaStream_t>(waiter), static_cast<cudaStream_t>(stream(ordinal)));
 }
 
+void order_after_device_allocations(int ordinal, void* waiter, uint64_t& seen) {
+  // Read before the wait: allocations counted by then were issued before it.
+  const uint64_t now = device_streams(ordinal).main_allocations.load(std::memory_order_acquire);
+  if (now == seen) return;
+  order_after_device_stream(ordinal, waiter);
+  seen = now;
+}
+
 void order_device_stream_after(int ordinal, void* producer) {
   use_device(ordinal);
   stream_wait(ordinal, static_cast<cudaStream_t>(stream(ordinal)), static_cast<cudaStream_t>(producer));

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace tile::detail {
@@ -47,6 +48,9 @@ void event_retain(void* event) noexcept;
 /// Makes `waiter` (another stream of the device) wait for everything issued so far on the
 /// device's stream: allocations from the pool, copies, earlier ops.
 void order_after_device_stream(int ordinal, void* waiter);
+/// The same only when the main stream allocated something since the counter was `seen`
+/// (starts at detail::kNeverWaited), which it then holds.
+void order_after_device_allocations(int ordinal, void* waiter, uint64_t& seen);
 /// The device's stream waits for everything issued so far on `producer`.
 void order_device_stream_after(int ordinal, void* producer);
 /// The device address of the device's tile::check record; a failure recorded there is thrown

@@ -143,6 +143,11 @@ void gpu_after_waited_use(Buffer* b, bool write) noexcept;
 /// Makes `stream` (a user's cudaStream_t on the device) wait for the device's own stream, where
 /// arrays are allocated from the stream-ordered pool and copied.
 void gpu_order_after_device_stream(const Device& device, void* stream);
+/// The same, but only when the device's stream allocated (or imported) arrays since the count
+/// `seen`, which is then updated; `kNeverWaited` always waits. An execution on a user's stream
+/// calls it before each launch, since a `then` step may allocate on the device's stream.
+inline constexpr uint64_t kNeverWaited = ~uint64_t{0};
+void gpu_order_after_device_allocations(const Device& device, void* stream, uint64_t& seen);
 /// The reverse: the device's own stream waits for `stream` (a producer's cudaStream_t).
 void gpu_order_device_stream_after(const Device& device, void* stream);
 struct CheckRecord;
