@@ -14,14 +14,30 @@
 #include <tile/tile.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <new>
 #include <vector>
 
 #if defined(__CUDACC__)
 #include <cuda_runtime.h>
+#endif
+
+// Heap allocations made while a tile measurement runs (the launch path should make none).
+// Host code only: nvcc's device pass does not see the replacement.
+static std::atomic<bool> counting{false};
+static std::atomic<long> allocations{0};
+#if !defined(__CUDA_ARCH__)
+void* operator new(std::size_t n) {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 #endif
 
 template <int B>
@@ -148,8 +164,19 @@ int main(int argc, char** argv) {
     }
 #endif
     const bool with_raw = static_cast<bool>(raw[0]);
+    // Heap allocations of tile calls after the warm-up rounds, per call.
+    std::vector<double> heap;
     auto measure = [&](int iters, const std::function<void()>& tile_f, const std::function<void()>& raw_f) {
-      return with_raw ? interleaved_medians(iters, {tile_f, raw_f}) : interleaved_medians(iters, {tile_f});
+      long calls = 0;
+      const std::function<void()> counted = [&] {
+        if (++calls > iters / 10) counting = true;
+        tile_f();
+        counting = false;
+      };
+      allocations = 0;
+      auto t = with_raw ? interleaved_medians(iters, {counted, raw_f}) : interleaved_medians(iters, {counted});
+      heap.push_back(static_cast<double>(allocations.load()) / iters);
+      return t;
     };
     const auto sync_t = measure(iterations, tile_sync, raw[0]);
     const auto async_t = measure(async_iterations, tile_async, raw[1]);
@@ -172,6 +199,8 @@ int main(int argc, char** argv) {
     std::printf("tile graph: %.2f us per replay of %d kernels\n", graph_t[0] * 1e6, kChain);
     std::printf("tile async: %.2f us per chain of %d kernels, one wait\n", async_t[0] * 1e6, kAsyncChain);
     std::printf("tile alloc: %.2f us per 4 MiB array made and dropped\n", alloc_t[0] * 1e6);
+    std::printf("heap allocations per call: sync %.2f, async chain %.2f, graph replay %.2f (array made: %.2f)\n",
+                heap[0], heap[1], heap[3], heap[2]);
     std::printf("results: %lld wrong of %lld on %s\n", (long long)bad, (long long)(3 * n),
                 tile::default_device().name().c_str());
     if (bad) return 1;

@@ -11,6 +11,8 @@ import torch.utils.dlpack
 lib = ctypes.CDLL(sys.argv[1])
 lib.tile_twice.restype = ctypes.c_void_p
 lib.tile_twice.argtypes = [ctypes.c_void_p]
+lib.tile_twice_2d.restype = ctypes.c_void_p
+lib.tile_twice_2d.argtypes = [ctypes.c_void_p]
 lib.tile_twice_on.restype = ctypes.c_void_p
 lib.tile_twice_on.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
 api = ctypes.pythonapi
@@ -56,4 +58,34 @@ with torch.cuda.stream(side):
     ok2 = torch.allclose(y2, want2, rtol=1e-6, atol=1e-6)
 side.synchronize()
 print(f"dlpack torch stream exchange: values equal {ok2}")
-sys.exit(0 if same_memory and ok and ok2 else 1)
+
+# Strided tensors: a transposed matrix (column-major memory) and a slice with a step, each
+# doubled in place and handed back with the same memory and strides.
+strided_ok = True
+base = torch.randn(300, 1000, device="cuda")
+for name, t in [("transposed", base.T), ("sliced step 2", base[7:250, 3::2])]:
+    want_t = t * 2
+    ptr_t, strides_t = t.data_ptr(), t.stride()
+    untouched = base.clone()
+    torch.cuda.synchronize()
+    capsule = torch.utils.dlpack.to_dlpack(t)
+    managed = api.PyCapsule_GetPointer(capsule, b"dltensor")
+    api.PyCapsule_SetName(capsule, b"used_dltensor")
+    out = lib.tile_twice_2d(managed)
+    assert out, f"tile_twice_2d failed ({name})"
+    y = torch.utils.dlpack.from_dlpack(api.PyCapsule_New(out, b"dltensor", None))
+    same = y.data_ptr() == ptr_t and y.stride() == strides_t and y.shape == t.shape
+    equal = torch.equal(y, want_t)
+    # Elements of base outside the view keep their values.
+    mask = torch.ones_like(base, dtype=torch.bool)
+    if name == "transposed":
+        mask[:] = False
+    else:
+        mask[7:250, 3::2] = False
+    outside = torch.equal(base[mask], untouched[mask])
+    print(f"dlpack torch {name} {tuple(t.shape)} strides {strides_t}: same memory and strides {same}, "
+          f"values equal {equal}, elements outside unchanged {outside}")
+    strided_ok = strided_ok and same and equal and outside
+    del y
+    torch.cuda.synchronize()
+sys.exit(0 if same_memory and ok and ok2 and strided_ok else 1)
