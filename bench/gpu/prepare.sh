@@ -36,5 +36,8 @@ for src in "$carry"/random/*.tile.cpp; do
   "$build/bin/tilecc" compile "$src" -o "${src%.tile.cpp}.cu" &
 done
 wait
+# The runtime's unit tests, built here with the CUDA backend: on the GPU machine the default
+# device is the GPU, so they exercise its copies, fills, streams, events and graphs.
+if [ -x "$build/bin/tile_runtime_tests" ]; then cp "$build/bin/tile_runtime_tests" "$carry/"; fi
 git -C "$root" rev-parse HEAD > "$carry/commit"
 ls -l "$carry"

@@ -75,6 +75,11 @@ if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool racecheck --error-exitcode 3 "$work/histogram" 100000
 fi
 
+if [ -x .device-carry/tile_runtime_tests ]; then
+  echo "== the runtime's unit tests with the GPU as the default device"
+  check .device-carry/tile_runtime_tests --gtest_brief=1 --gtest_output=xml:"$out/runtime-tests.xml"
+fi
+
 echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"
 "$work/add_bandwidth" 28 50 | tee "$out/tilecc-add.txt" || status=1
 python3 bench/gpu/torch_add.py 28 50 | tee "$out/torch-add.txt" || status=1
