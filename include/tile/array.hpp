@@ -1,11 +1,15 @@
 // tile/array.hpp - owning device arrays and their partitions (host side).
 //
 //  * `Shape`: up to four non-negative extents, written `{1000}` or `{rows, cols}`.
-//  * `Array<T>`: a move-only, row-major, contiguous n-d array (rank 1..4) on a device, made by
+//  * `Array<T>`: a move-only n-d array (rank 1..4) on a device, made by
 //    `zeros/ones/full/empty<T>(shape)`, `arange<T>(n)`, `rand/randn<T>(shape, seed)` (uniform in
 //    [0, 1) / standard normal, the same values on every device) or `from_host(vector, shape)`, read back
 //    with `to_host()`. Each factory takes an optional last argument, the `tile::Device` to put
-//    the array on (default_device() otherwise); a launch runs on its arrays' device.
+//    the array on (default_device() otherwise); a launch runs on its arrays' device. Arrays
+//    tile_rt makes are compact row-major; one over external memory (`Array::borrow_external`,
+//    `from_dlpack` in tile/dlpack.hpp) keeps that memory's strides, which may be any that address
+//    every element once (column-major, padded rows, ...): to_host gathers, launches and views
+//    use them, and only reshape needs compact row-major data.
 //  * `Partition<T, Ts...>`: `std::move(a).partition<Ts...>()` consumes the array and cuts it into
 //    Ts-shaped tiles, one per tile program; `std::move(p).unpartition()` gives the array back.
 //  * `PartitionRef<T, Ts...>`: `a.partition_mut<Ts...>()` borrows the array exclusively until the
@@ -15,7 +19,7 @@
 //    program at once and must send them to distinct tiles inside the grid, else tile::Error.
 //  * `ArrayView<T>` / `ArrayViewMut<T>`: borrowed views, `a.view()`, `a.slice(axis, begin, end,
 //    step)` or `a.slice({{0, 128}, {}})` shared and `view_mut()` / `slice_mut(...)` exclusive;
-//    strided, nothing copied (see "views" below).
+//    strided, and transposed with `permute({...})` / `transpose()`; nothing copied (see "views").
 // Borrowing is checked at run time, per element: every borrower holds a loan on the elements it
 // uses (detail::acquire_loan). Elements cannot be borrowed exclusively while any loan covers
 // them, nor shared while an exclusive loan does; the array cannot be read with `to_host()` while
@@ -106,6 +110,46 @@ class Shape {
   int rank_ = 0;
 };
 
+/// Strides in elements as `Array::borrow_external` takes them, written `{1, rows}` or from a
+/// Shape. Unlike a Shape a negative value is kept, so that borrow_external can refuse it with
+/// its own rule; up to four values.
+class Strides {
+ public:
+  /// No strides given: compact row-major.
+  Strides() = default;
+  template <std::integral... I>
+  requires(sizeof...(I) >= 1 && (!std::is_same_v<I, bool> && ...))
+      Strides(I... s) {  // NOLINT(google-explicit-constructor): `{1, rows}` is the intended spelling
+    const int64_t v[] = {static_cast<int64_t>(s)...};
+    *this = from_values(v);
+  }
+  Strides(const Shape& s) : rank_(s.rank()) {  // NOLINT(google-explicit-constructor)
+    for (int a = 0; a < rank_; ++a) v_[static_cast<std::size_t>(a)] = s[a];
+  }
+  /// Up to four values (a DLPack tensor's strides); throws tile::Error for more.
+  static Strides from_values(std::span<const int64_t> v) {
+    if (v.size() > static_cast<std::size_t>(Shape::max_rank))
+      throw Error("tile::Strides: rank " + std::to_string(v.size()) + " exceeds the maximum rank 4");
+    Strides s;
+    for (std::size_t a = 0; a < v.size(); ++a) s.v_[a] = v[a];
+    s.rank_ = static_cast<int>(v.size());
+    return s;
+  }
+
+  int rank() const { return rank_; }
+  int64_t operator[](int axis) const { return v_[static_cast<std::size_t>(axis)]; }
+  /// "[1, 8]"
+  std::string str() const {
+    std::string s = "[";
+    for (int a = 0; a < rank_; ++a) s += (a ? ", " : "") + std::to_string(v_[static_cast<std::size_t>(a)]);
+    return s + "]";
+  }
+
+ private:
+  std::array<int64_t, Shape::max_rank> v_{};
+  int rank_ = 0;
+};
+
 template <class T>
 class Array;
 template <class T, int64_t... Ts>
@@ -136,6 +180,16 @@ inline Shape row_major_strides(const Shape& shape) {
     step *= shape[a];
   }
   return Shape::from_dims(std::span<const int64_t>(s.data(), static_cast<std::size_t>(shape.rank())));
+}
+
+/// Whether `strides` are the compact row-major strides of `shape` (axes of extent 1 may carry
+/// any stride; an empty shape is compact whatever its strides).
+inline bool is_row_major(const Shape& shape, const Shape& strides) {
+  if (shape.numel() == 0) return true;
+  const Shape compact = row_major_strides(shape);
+  for (int a = 0; a < shape.rank(); ++a)
+    if (shape[a] != 1 && strides[a] != compact[a]) return false;
+  return true;
 }
 
 /// ceil(shape / tile) per axis.
@@ -209,9 +263,12 @@ concept ProgramMapFn = requires(F& f, const std::array<int64_t, R>& c) {
 };
 
 /// A non-owning reference to elements of an array's storage: the whole array, or a view of it.
-/// `offset` (elements) locates the first element in the buffer; `first`/`step` say where the
-/// elements lie in the array's own coordinates (axis a holds indices first[a] + k * step[a]),
-/// which the launch uses to tell disjoint views of one array apart.
+/// `shape` and `strides` (elements) are the view's, in its own axis order, and `offset`
+/// (elements) locates its first element in the buffer. Where the elements lie in the array's
+/// own coordinates does not depend on that order: view axis v is axis `axis[v]` of the array,
+/// and array axis a holds the indices first[a] + k * step[a] (`first`/`step` are indexed by the
+/// array's axes, so a transposed view keeps them), which loans and the launch use to tell
+/// disjoint views of one array apart.
 template <class T>
 struct ArrayRef {
   Buffer* buffer = nullptr;
@@ -220,6 +277,7 @@ struct ArrayRef {
   int64_t offset = 0;
   std::array<int64_t, Shape::max_rank> first{};
   std::array<int64_t, Shape::max_rank> step{1, 1, 1, 1};
+  std::array<int, Shape::max_rank> axis{0, 1, 2, 3};
   T* data() const { return buffer ? static_cast<T*>(buffer->data) + offset : nullptr; }
   /// Bytes from the first element to the end of the last one (0 without elements); strides
   /// are never negative.
@@ -229,7 +287,23 @@ struct ArrayRef {
     for (int a = 0; a < shape.rank(); ++a) last += (shape[a] - 1) * strides[a];
     return (last + 1) * static_cast<int64_t>(sizeof(T));
   }
+  /// The number of indices along each axis of the array (count[a] goes with first[a], step[a]).
+  std::array<int64_t, Shape::max_rank> counts() const {
+    std::array<int64_t, Shape::max_rank> c{};
+    for (int v = 0; v < shape.rank(); ++v) c[static_cast<std::size_t>(axis[static_cast<std::size_t>(v)])] = shape[v];
+    return c;
+  }
+  /// Whether these are all the array's elements (in any axis order).
+  bool whole() const {
+    if (!buffer || offset != 0 || span_bytes() != static_cast<int64_t>(buffer->bytes)) return false;
+    for (int a = 0; a < shape.rank(); ++a)
+      if (first[static_cast<std::size_t>(a)] != 0 || step[static_cast<std::size_t>(a)] != 1) return false;
+    return true;
+  }
 };
+
+template <class T>
+std::vector<T> gather(const ArrayRef<T>& r);
 
 /// Calls f(offset) for every element of a strided box, in row-major order of its indices
 /// (offsets in elements from the first element).
@@ -290,22 +364,23 @@ inline bool loans_overlap(const Loan& a, const Loan& b) {
   return true;
 }
 
-/// Borrows the elements of `r` from its buffer, shared or exclusively, and returns the loan's id
-/// (for release_loan). Throws tile::Error naming `what` when the elements overlap a loan that
-/// is exclusive, or when an exclusive loan would overlap any loan.
+/// The loan's elements are those of `r`, in the array's axis order (whatever the view's).
 template <class T>
 void set_loan_elements(Loan& loan, const ArrayRef<T>& r) {
   loan.rank = r.shape.rank();
-  loan.whole = r.offset == 0 && r.shape.numel() * static_cast<int64_t>(sizeof(T)) == static_cast<int64_t>(r.buffer->bytes);
+  loan.whole = r.whole();
+  const auto count = r.counts();
   for (int a = 0; a < loan.rank; ++a) {
     const auto ua = static_cast<std::size_t>(a);
     loan.first[a] = r.first[ua];
     loan.step[a] = r.step[ua];
-    loan.count[a] = r.shape[a];
-    loan.whole = loan.whole && r.first[ua] == 0 && r.step[ua] == 1;
+    loan.count[a] = count[ua];
   }
 }
 
+/// Borrows the elements of `r` from its buffer, shared or exclusively, and returns the loan's id
+/// (for release_loan). Throws tile::Error naming `what` when the elements overlap a loan that
+/// is exclusive, or when an exclusive loan would overlap any loan.
 template <class T>
 uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, const std::string& what) {
   Buffer* b = r.buffer;
@@ -359,7 +434,7 @@ struct ArrayAccess {
   static Array<T> allocate(const Shape& shape, const Device& device);
   /// An array over memory tile_rt does not own (see Buffer::external).
   template <class T>
-  static Array<T> external(T* data, const Shape& shape, const Shape& strides, const Device& device,
+  static Array<T> external(T* data, const Shape& shape, const Strides& strides, const Device& device,
                            void (*release)(void*), void* release_ctx, const char* what);
   template <class T>
   static ArrayRef<T> ref(const Array<T>& a) {
@@ -413,7 +488,8 @@ class Array {
   int rank() const { return shape_.rank(); }
   /// Number of elements (0 for an array without storage).
   int64_t size() const { return buf_ ? shape_.numel() : 0; }
-  /// Strides in elements (row-major).
+  /// Strides in elements: row-major for the arrays tile_rt makes, whatever the memory has for
+  /// one over external memory (borrow_external, from_dlpack), e.g. column-major.
   const Shape& strides() const { return strides_; }
   /// Device pointer to the first element.
   T* data() const { return buf_ ? static_cast<T*>(buf_->data) : nullptr; }
@@ -424,13 +500,39 @@ class Array {
     return *buf_->device;
   }
 
-  /// Copies the elements to the host, row-major.
-  std::vector<T> to_host() const {
-    require_valid("tile::Array::to_host");
-    if (detail::lent_exclusively(buf_.get()))
-      throw Error(
-          "tile::Array::to_host: the array is borrowed exclusively (by a mutable view, a PartitionRef or a "
-          "pending op); it cannot be read until that borrow ends");
+  /// Copies the elements to the host in row-major order of their indices (gathered from
+  /// non-compact strides).
+  std::vector<T> to_host() const;
+
+  /// The same elements under another shape with as many of them (row-major order is kept;
+  /// nothing is copied): `auto m = std::move(v).reshape({rows, cols})`. Consumes the array,
+  /// which must be compact row-major (not so an external array with other strides).
+  Array reshape(Shape shape) && {
+    require_valid("tile::Array::reshape");
+    if (shape.rank() < 1 || shape.numel() != shape_.numel())
+      throw Error("tile::Array::reshape: the shape " + shape.str() + " does not hold the " +
+                  std::to_string(shape_.numel()) + " elements of the shape " + shape_.str());
+    if (!detail::is_row_major(shape_, strides_))
+      throw Error("tile::Array::reshape: the array's strides " + strides_.str() + " are not the compact "
+                  "row-major strides " + detail::row_major_strides(shape_).str() + " of its shape " +
+                  shape_.str() + "; only compact row-major data can be reshaped without copying: copy it "
+                  "into a new array first");
+    if (!buf_->loans.empty())
+      throw Error("tile::Array::reshape: the array is borrowed (by a view, a PartitionRef or a pending op); "
+                  "a borrowed array cannot be reshaped");
+    Array a = std::move(*this);
+    a.shape_ = shape;
+    a.strides_ = detail::row_major_strides(shape);
+    return a;
+  }
+  void reshape(Shape) & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::Array::reshape() consumes the array: write std::move(a).reshape(shape)");
+  }
+
+ private:
+  /// to_host of compact row-major elements: one copy.
+  std::vector<T> copy_compact_to_host() const {
     const auto n = static_cast<std::size_t>(size());
     detail::order_copy(buf_.get(), false);  // after the last write issued asynchronously
     if constexpr (std::is_same_v<T, bool>) {
@@ -444,25 +546,7 @@ class Array {
     }
   }
 
-  /// The same elements under another shape with as many of them (row-major order is kept;
-  /// nothing is copied): `auto m = std::move(v).reshape({rows, cols})`. Consumes the array.
-  Array reshape(Shape shape) && {
-    require_valid("tile::Array::reshape");
-    if (shape.rank() < 1 || shape.numel() != shape_.numel())
-      throw Error("tile::Array::reshape: the shape " + shape.str() + " does not hold the " +
-                  std::to_string(shape_.numel()) + " elements of the shape " + shape_.str());
-    if (!buf_->loans.empty())
-      throw Error("tile::Array::reshape: the array is borrowed (by a view, a PartitionRef or a pending op); "
-                  "a borrowed array cannot be reshaped");
-    Array a = std::move(*this);
-    a.shape_ = shape;
-    a.strides_ = detail::row_major_strides(shape);
-    return a;
-  }
-  void reshape(Shape) & {
-    static_assert(detail::false_for_types<T>,
-                  "tile::Array::reshape() consumes the array: write std::move(a).reshape(shape)");
-  }
+ public:
 
   /// Consumes the array into a partition of Ts-shaped tiles: `std::move(a).partition<128>()`.
   template <int64_t... Ts>
@@ -482,8 +566,11 @@ class Array {
 
   /// An array over memory the caller owns and keeps alive longer than the array (and every op
   /// that uses it): nothing is copied, and nothing is freed when the array goes. `strides` (in
-  /// elements) must be row-major and compact, or omitted.
-  static Array borrow_external(T* data, Shape shape, Shape strides = Shape(),
+  /// elements; omitted: compact row-major) may be any non-negative ones under which distinct
+  /// indices address distinct elements, e.g. `{1, rows}` for column-major memory: sorted by
+  /// stride, every axis of extent > 1 needs a stride of at least the previous stride times the
+  /// previous extent (at least 1 for the first). The array keeps them (`strides()`).
+  static Array borrow_external(T* data, Shape shape, Strides strides = Strides(),
                                const Device& device = default_device()) {
     return detail::ArrayAccess::external<T>(data, shape, strides, device, nullptr, nullptr,
                                             "tile::Array::borrow_external");
@@ -548,7 +635,67 @@ Array<T> detail::ArrayAccess::allocate(const Shape& shape, const Device& device)
 }
 
 template <class T>
-Array<T> detail::ArrayAccess::external(T* data, const Shape& shape, const Shape& strides, const Device& device,
+std::vector<T> Array<T>::to_host() const {
+  require_valid("tile::Array::to_host");
+  if (detail::lent_exclusively(buf_.get()))
+    throw Error(
+        "tile::Array::to_host: the array is borrowed exclusively (by a mutable view, a PartitionRef or a "
+        "pending op); it cannot be read until that borrow ends");
+  if (detail::is_row_major(shape_, strides_)) return copy_compact_to_host();
+  return detail::gather(detail::ArrayAccess::ref(*this));
+}
+
+namespace detail {
+/// The rule `strides` break as the strides of an array of `shape` (see Array::borrow_external),
+/// or "" when distinct indices address distinct elements; `span` is then the number of elements
+/// from the first to the last one (0 without elements).
+inline std::string stride_rule(const Shape& shape, const Strides& strides, int64_t& span) {
+  const int rank = shape.rank();
+  if (strides.rank() != rank)
+    return "the strides " + strides.str() + " have rank " + std::to_string(strides.rank()) + " but the shape " +
+           shape.str() + " has rank " + std::to_string(rank) + "; give one stride per axis";
+  for (int a = 0; a < rank; ++a)
+    if (strides[a] < 0)
+      return "axis " + std::to_string(a) + " has the negative stride " + std::to_string(strides[a]) +
+             " (strides " + strides.str() + "); tile::Array takes non-negative strides only (a reversed axis "
+             "cannot be borrowed)";
+  // The axes that step at all, by increasing stride: each must step over everything the ones
+  // before it span (a sufficient test that no element is addressed twice).
+  std::array<int, Shape::max_rank> order{};
+  int n = 0;
+  for (int a = 0; a < rank; ++a)
+    if (shape[a] > 1) order[static_cast<std::size_t>(n++)] = a;
+  std::stable_sort(order.begin(), order.begin() + n, [&](int x, int y) { return strides[x] < strides[y]; });
+  int64_t need = 1;
+  int prev = -1;
+  for (int k = 0; k < n; ++k) {
+    const int a = order[static_cast<std::size_t>(k)];
+    if (strides[a] == 0)
+      return "axis " + std::to_string(a) + " has extent " + std::to_string(shape[a]) +
+             " but stride 0 (strides " + strides.str() + ", shape " + shape.str() +
+             "): its indices would all address one element; tile::Array holds no broadcast axes (an axis of "
+             "extent > 1 needs a stride of at least 1)";
+    if (strides[a] < need)
+      return "the strides " + strides.str() + " of the shape " + shape.str() + " address some elements twice: axis " +
+             std::to_string(prev) + " spans " + std::to_string(need) + " elements (stride " +
+             std::to_string(strides[prev]) + " times extent " + std::to_string(shape[prev]) + ") but axis " +
+             std::to_string(a) + " steps by " + std::to_string(strides[a]) +
+             "; sorted by stride, each axis of extent > 1 needs a stride of at least the previous stride times "
+             "the previous extent";
+    if (__builtin_mul_overflow(strides[a], shape[a], &need))
+      return "the strides " + strides.str() + " of the shape " + shape.str() + " span more than 2^63 elements";
+    prev = a;
+  }
+  span = 0;
+  if (shape.numel() == 0) return "";
+  for (int a = 0; a < rank; ++a) span += (shape[a] - 1) * strides[a];  // below `need`: no overflow
+  span += 1;
+  return "";
+}
+}  // namespace detail
+
+template <class T>
+Array<T> detail::ArrayAccess::external(T* data, const Shape& shape, const Strides& strides, const Device& device,
                                        void (*release)(void*), void* release_ctx, const char* what) {
   auto fail = [&](const std::string& rule) {
     if (release) release(release_ctx);  // the array owned it from the start: give it back
@@ -556,22 +703,20 @@ Array<T> detail::ArrayAccess::external(T* data, const Shape& shape, const Shape&
   };
   if (shape.rank() < 1 || shape.rank() > Shape::max_rank)
     fail("the rank must be between 1 and 4 (got shape " + shape.str() + ")");
-  if (strides.rank() != 0 && !(strides == row_major_strides(shape))) {
-    // Extents of 1 may carry any stride.
-    const Shape compact = row_major_strides(shape);
-    for (int a = 0; a < shape.rank(); ++a)
-      if (strides.rank() != shape.rank() || (shape[a] != 1 && strides[a] != compact[a]))
-        fail("the strides " + strides.str() + " are not the row-major strides " + compact.str() +
-             " of the shape " + shape.str() + "; tile::Array holds compact row-major data");
-  }
+  const Strides given = strides.rank() == 0 ? Strides(row_major_strides(shape)) : strides;
+  int64_t span = 0;
+  if (const std::string rule = stride_rule(shape, given, span); !rule.empty()) fail(rule);
+  if (span > std::numeric_limits<int64_t>::max() / static_cast<int64_t>(sizeof(T)))
+    fail("the strides " + given.str() + " of the shape " + shape.str() + " span more bytes than an int64_t holds");
   if (shape.numel() > 0 && data == nullptr) fail("the data pointer is null");
   if (reinterpret_cast<std::uintptr_t>(data) % alignof(T) != 0)
     fail("the data pointer is not aligned to the element type");
+  std::array<int64_t, Shape::max_rank> kept{};
+  for (int a = 0; a < shape.rank(); ++a) kept[static_cast<std::size_t>(a)] = given[a];
   Array<T> a;
-  a.buf_.reset(buffer_external(device, data, static_cast<std::size_t>(shape.numel()) * sizeof(T), release,
-                               release_ctx));
+  a.buf_.reset(buffer_external(device, data, static_cast<std::size_t>(span) * sizeof(T), release, release_ctx));
   a.shape_ = shape;
-  a.strides_ = row_major_strides(shape);
+  a.strides_ = Shape::from_dims(std::span<const int64_t>(kept.data(), static_cast<std::size_t>(shape.rank())));
   return a;
 }
 
@@ -675,7 +820,14 @@ class PartitionRef {
 //    one axis; `slice({{0, 128}, {}, {0, 64, 2}})` takes one `tile::Range` per leading axis (`{}`
 //    is the whole axis). Ranges must lie inside the extent, and steps be at least 1. A view
 //    records its first element, shape and strides in elements (a step multiplies the stride);
-//    `to_host()` gathers its elements in row-major order. Views can be sliced again.
+//    `to_host()` gathers its elements in row-major order of the view's indices. Views can be
+//    sliced again.
+//  * `v.permute({2, 0, 1})` reorders the axes (axis k of the result is axis perm[k] of v),
+//    `v.transpose()` reverses them and `v.transpose(a, b)` swaps two; nothing is copied, the
+//    strides move with their axes. A shared view's permute gives a new shared view; a mutable
+//    one keeps its loan: `std::move(mv).transpose()`. Loans and the launch's overlap check
+//    describe the elements in the array's own axis order (ArrayRef::axis), so a transposed view
+//    and a slice are compared exactly. Not built: broadcast (stride 0) and reshaped views.
 //  * In a launch an ArrayView is a shared argument (`const Tensor&`), and
 //    `std::move(mv).partition<Ts...>()` turns a mutable view into a PartitionRef for an exclusive
 //    one. The kernel's tensors carry the view's strides; both backends take any view (the GPU
@@ -709,9 +861,10 @@ ArrayRef<T> slice_ref(ArrayRef<T> r, std::span<const Range> ranges, const std::s
       throw Error(what + ": axis " + std::to_string(a) + ": the range [" + std::to_string(g.begin) + ", " +
                   std::to_string(end) + ") does not lie inside the extent " + std::to_string(dims[ua]) +
                   "; a slice needs 0 <= begin <= end <= extent");
+    const auto ax = static_cast<std::size_t>(r.axis[ua]);  // first/step follow the array's axes
     r.offset += g.begin * strides[ua];
-    r.first[ua] += g.begin * r.step[ua];
-    r.step[ua] *= g.step;
+    r.first[ax] += g.begin * r.step[ax];
+    r.step[ax] *= g.step;
     strides[ua] *= g.step;
     dims[ua] = (end - g.begin + g.step - 1) / g.step;
   }
@@ -719,6 +872,60 @@ ArrayRef<T> slice_ref(ArrayRef<T> r, std::span<const Range> ranges, const std::s
   r.shape = Shape::from_dims(std::span<const int64_t>(dims.data(), n));
   r.strides = Shape::from_dims(std::span<const int64_t>(strides.data(), n));
   return r;
+}
+
+/// `r` with its axes reordered: axis v of the result is axis perm[v] of `r`. Throws tile::Error
+/// naming `what` unless `perm` lists every axis once.
+template <class T>
+ArrayRef<T> permute_ref(ArrayRef<T> r, std::span<const int> perm, const std::string& what) {
+  const int rank = r.shape.rank();
+  auto list = [&] {
+    std::string s = "{";
+    for (std::size_t k = 0; k < perm.size(); ++k) s += (k ? ", " : "") + std::to_string(perm[k]);
+    return s + "}";
+  };
+  if (static_cast<int>(perm.size()) != rank)
+    throw Error(what + ": the axes " + list() + " name " + std::to_string(perm.size()) + " axes but the view " +
+                r.shape.str() + " has rank " + std::to_string(rank) + "; a permutation lists every axis once");
+  std::array<bool, Shape::max_rank> seen{};
+  std::array<int64_t, Shape::max_rank> dims{}, strides{};
+  std::array<int, Shape::max_rank> axis{0, 1, 2, 3};
+  for (int v = 0; v < rank; ++v) {
+    const int from = perm[static_cast<std::size_t>(v)];
+    if (from < 0 || from >= rank || seen[static_cast<std::size_t>(from)])
+      throw Error(what + ": the axes " + list() + " are not a permutation of the " + std::to_string(rank) +
+                  " axes of the view " + r.shape.str() + " (axis " + std::to_string(from) +
+                  (from < 0 || from >= rank ? " does not exist" : " is named twice") +
+                  "); a permutation lists every axis once");
+    seen[static_cast<std::size_t>(from)] = true;
+    dims[static_cast<std::size_t>(v)] = r.shape[from];
+    strides[static_cast<std::size_t>(v)] = r.strides[from];
+    axis[static_cast<std::size_t>(v)] = r.axis[static_cast<std::size_t>(from)];
+  }
+  const auto n = static_cast<std::size_t>(rank);
+  r.shape = Shape::from_dims(std::span<const int64_t>(dims.data(), n));
+  r.strides = Shape::from_dims(std::span<const int64_t>(strides.data(), n));
+  r.axis = axis;
+  return r;
+}
+
+/// The permutation that reverses `rank` axes.
+inline std::array<int, Shape::max_rank> reversed_axes(int rank) {
+  std::array<int, Shape::max_rank> p{};
+  for (int v = 0; v < rank; ++v) p[static_cast<std::size_t>(v)] = rank - 1 - v;
+  return p;
+}
+
+/// The permutation that swaps axes x and y of `rank`; throws tile::Error naming `what` for an
+/// axis that does not exist.
+inline std::array<int, Shape::max_rank> swapped_axes(int rank, int x, int y, const std::string& what) {
+  for (int a : {x, y})
+    if (a < 0 || a >= rank)
+      throw Error(what + ": axis " + std::to_string(a) + " does not exist in a view of rank " + std::to_string(rank));
+  std::array<int, Shape::max_rank> p{};
+  for (int v = 0; v < rank; ++v) p[static_cast<std::size_t>(v)] = v;
+  std::swap(p[static_cast<std::size_t>(x)], p[static_cast<std::size_t>(y)]);
+  return p;
 }
 
 /// One axis as a range list: whole axes before it.
@@ -837,6 +1044,22 @@ class ArrayView : public detail::ViewBase<T, false> {
     return slice_of(std::span<const Range>(ranges.begin(), ranges.size()));
   }
 
+  /// The same elements with the axes reordered (another shared loan): axis v of the result is
+  /// axis axes[v] of this view, e.g. `v.permute({1, 0})`. Nothing is copied.
+  ArrayView permute(std::initializer_list<int> axes) const {
+    return permute_of(std::span<const int>(axes.begin(), axes.size()), "permute");
+  }
+  /// The axes reversed (a matrix's transpose).
+  ArrayView transpose() const {
+    const auto p = detail::reversed_axes(this->rank());
+    return permute_of(std::span<const int>(p.data(), static_cast<std::size_t>(this->rank())), "transpose");
+  }
+  /// Axes a and b swapped.
+  ArrayView transpose(int a, int b) const {
+    const auto p = detail::swapped_axes(this->rank(), a, b, this->context("transpose"));
+    return permute_of(std::span<const int>(p.data(), static_cast<std::size_t>(this->rank())), "transpose");
+  }
+
  private:
   friend class Array<T>;
   friend struct detail::ArrayAccess;
@@ -844,6 +1067,10 @@ class ArrayView : public detail::ViewBase<T, false> {
   ArrayView slice_of(std::span<const Range> ranges) const {
     this->require_valid("slice");
     return ArrayView(detail::slice_ref(this->ref_, ranges, this->context("slice")), this->context("slice"));
+  }
+  ArrayView permute_of(std::span<const int> axes, const char* op) const {
+    this->require_valid(op);
+    return ArrayView(detail::permute_ref(this->ref_, axes, this->context(op)), this->context(op));
   }
   detail::ArrayRef<T> ref() const { return this->loan_ ? this->ref_ : detail::ArrayRef<T>{}; }
 };
@@ -879,6 +1106,36 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
                   "tile::ArrayViewMut::slice() narrows the exclusive borrow: write std::move(v).slice(...)");
   }
 
+  /// The same elements with the axes reordered; the view keeps its loan:
+  /// `std::move(v).permute({1, 0})`. Axis v of the result is axis axes[v] of this view.
+  ArrayViewMut permute(std::initializer_list<int> axes) && {
+    return std::move(*this).permute_of(std::span<const int>(axes.begin(), axes.size()), "permute");
+  }
+  /// The axes reversed: `std::move(v).transpose()`.
+  ArrayViewMut transpose() && {
+    const auto p = detail::reversed_axes(this->rank());
+    return std::move(*this).permute_of(std::span<const int>(p.data(), static_cast<std::size_t>(this->rank())),
+                                       "transpose");
+  }
+  /// Axes a and b swapped: `std::move(v).transpose(a, b)`.
+  ArrayViewMut transpose(int a, int b) && {
+    const auto p = detail::swapped_axes(this->rank(), a, b, this->context("transpose"));
+    return std::move(*this).permute_of(std::span<const int>(p.data(), static_cast<std::size_t>(this->rank())),
+                                       "transpose");
+  }
+  void permute(std::initializer_list<int>) & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::ArrayViewMut::permute() moves the exclusive borrow: write std::move(v).permute(...)");
+  }
+  void transpose() & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::ArrayViewMut::transpose() moves the exclusive borrow: write std::move(v).transpose()");
+  }
+  void transpose(int, int) & {
+    static_assert(detail::false_for_types<T>,
+                  "tile::ArrayViewMut::transpose() moves the exclusive borrow: write std::move(v).transpose()");
+  }
+
   /// The view as an exclusive partition into Ts-shaped tiles, which takes over the loan:
   /// `tile::launch<k>(std::move(v).partition<128>(), ...)`.
   template <int64_t... Ts>
@@ -910,6 +1167,13 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
     ArrayViewMut v(std::move(*this));  // the loan moves to v and covers only the slice now
     v.ref_ = std::move(r);
     detail::narrow_loan(v.ref_, v.loan_);
+    return v;
+  }
+  ArrayViewMut permute_of(std::span<const int> axes, const char* op) && {
+    this->require_valid(op);
+    detail::ArrayRef<T> r = detail::permute_ref(this->ref_, axes, this->context(op));
+    ArrayViewMut v(std::move(*this));  // the loan moves to v: the same elements (in the array's axis order)
+    v.ref_ = std::move(r);
     return v;
   }
   detail::ArrayRef<T> ref() const { return this->loan_ ? this->ref_ : detail::ArrayRef<T>{}; }

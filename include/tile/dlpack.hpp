@@ -10,9 +10,14 @@
 // `from_dlpack<T>(t, s)` makes tile_rt's stream wait for the producer's stream `s`, so ops on
 // the array see what the producer wrote (without one, the producer must have finished).
 //
-// Only compact row-major tensors on the CPU or on a CUDA GPU are accepted; anything else, or an
-// element type that is not T, throws tile::Error naming the rule. `from_dlpack` takes ownership
-// of `t` in every case: when it throws, it has already called `t->deleter(t)`.
+// Strides: `from_dlpack` takes a tensor with any non-negative strides under which distinct
+// indices address distinct elements (the rule of `Array::borrow_external`), e.g. a transposed
+// (column-major) PyTorch tensor; null strides mean compact row-major. The array keeps those
+// strides, and `to_dlpack` always exports an array's strides (never null). Negative strides
+// (a flipped tensor), stride-0 broadcasts and overlapping strides are refused, as are tensors on
+// other devices than the CPU or a CUDA GPU and an element type that is not T: each throws
+// tile::Error naming the rule. `from_dlpack` takes ownership of `t` in every case: when it
+// throws, it has already called `t->deleter(t)`.
 //
 // The structs below are the DLPack ABI (v0.8: DLDevice, DLDataType, DLTensor,
 // DLManagedTensor). They share the include guard of the reference `dlpack/dlpack.h`, so a
@@ -144,7 +149,8 @@ struct DLPackExport {
 }  // namespace detail
 
 /// Hands the array to a DLPack consumer. The consumer calls `deleter` when done; until then the
-/// memory stays allocated. The array must not be lent.
+/// memory stays allocated. The array must not be lent. The tensor carries the array's shape and
+/// strides (those of external memory too, e.g. column-major).
 template <class T>
 DLManagedTensor* to_dlpack(Array<T>&& array, void* consumer_stream = nullptr) {
   if (!array.valid()) throw Error("tile::to_dlpack: the array has no storage (it was moved from)");
@@ -214,19 +220,13 @@ Array<T> from_dlpack(DLManagedTensor* t, void* producer_stream = nullptr) {
     dims[static_cast<std::size_t>(i)] = d.shape[i];
   }
   const Shape shape = Shape::from_dims(std::span<const int64_t>(dims.data(), static_cast<std::size_t>(d.ndim)));
-  if (d.strides) {  // null strides mean compact row-major
-    int64_t step = 1;
-    for (int i = d.ndim - 1; i >= 0; --i) {
-      if (d.shape[i] != 1 && d.strides[i] != step)
-        return fail("the tensor is not compact row-major (axis " + std::to_string(i) + " has stride " +
-                    std::to_string(d.strides[i]) + ", expected " + std::to_string(step) +
-                    "); tile::Array holds compact row-major data");
-      step *= d.shape[i];
-    }
-  }
+  // Null strides mean compact row-major; external() checks the others.
+  const Strides strides =
+      d.strides ? Strides::from_values(std::span<const int64_t>(d.strides, static_cast<std::size_t>(d.ndim)))
+                : Strides();
   T* data = reinterpret_cast<T*>(static_cast<char*>(d.data) + d.byte_offset);
   if (producer_stream && device->is_gpu()) detail::gpu_order_device_stream_after(*device, producer_stream);
-  return detail::ArrayAccess::external<T>(data, shape, Shape(), *device, +release, t, "tile::from_dlpack");
+  return detail::ArrayAccess::external<T>(data, shape, strides, *device, +release, t, "tile::from_dlpack");
 }
 
 }  // namespace tile

@@ -14,10 +14,11 @@
 // `launch` checks everything it can see (argument kinds, element types, ranks, static shapes,
 // grids, aliasing, loans) and throws tile::Error naming the kernel, the argument and the rule.
 // Aliasing: an exclusive argument may share no element with any other argument. Views of one
-// array are compared exactly (two slices are disjoint when, on some axis, their index
-// progressions are); arguments over different arrays (external memory may alias) by their byte
-// ranges [first byte, last byte], which is conservative: interleaved but disjoint elements of
-// two different arrays are refused too.
+// array are compared exactly, in the array's own axis order whatever the views' (two slices or
+// transposed views are disjoint when, on some axis of the array, their index progressions are);
+// arguments over different arrays (external memory may alias) by their byte ranges [first
+// byte, last byte], which is conservative: interleaved but disjoint elements of two different
+// arrays are refused too.
 // Nothing runs until `std::move(op).sync()`, which runs the tile programs and returns what the op
 // owned: the Partition passed to it (a std::tuple of them if several, void if none).
 //
@@ -417,8 +418,9 @@ const std::string& kernel_name() {
 }
 
 /// An array or partition argument as the launch checks see it: `data` is its first element,
-/// `bytes` the span to the end of its last one, `buffer`/`first`/`step` its place in its
-/// array (see ArrayRef).
+/// `bytes` the span to the end of its last one, `shape`/`strides` in the argument's axis order,
+/// and `buffer`/`first`/`step`/`count` its place in its array, indexed by the array's axes (see
+/// ArrayRef), so that a transposed view compares with a slice axis by axis.
 struct TensorUse {
   std::size_t arg;  // 0-based argument index
   void* data;
@@ -430,16 +432,17 @@ struct TensorUse {
   const Buffer* buffer;
   std::array<int64_t, kMaxRank> first;
   std::array<int64_t, kMaxRank> step;
+  std::array<int64_t, kMaxRank> count;
   bool whole;  // the whole array, not a narrower view
 };
 
 /// Whether two arguments may share an element: exactly for views of one array (their element
-/// sets are products of per-axis progressions), else by byte ranges (conservative).
+/// sets are products of progressions along the array's axes), else by byte ranges (conservative).
 inline bool may_overlap(const TensorUse& a, const TensorUse& b) {
   if (a.buffer == b.buffer && a.shape.rank() == b.shape.rank()) {
     for (int d = 0; d < a.shape.rank(); ++d) {
       const auto u = static_cast<std::size_t>(d);
-      if (!progressions_meet(a.first[u], a.step[u], a.shape[d], b.first[u], b.step[u], b.shape[d])) return false;
+      if (!progressions_meet(a.first[u], a.step[u], a.count[u], b.first[u], b.step[u], b.count[u])) return false;
     }
     return true;
   }
@@ -641,12 +644,10 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       if constexpr (detail::is_tensor_slot<S<i>>) {
         const auto r = ST<i>::ref(std::get<i>(slots_));
         constexpr auto size = static_cast<int64_t>(sizeof(typename ST<i>::element));
-        const int64_t bytes = r.span_bytes();
-        const bool whole = r.buffer && r.offset == 0 && r.shape.numel() * size == static_cast<int64_t>(r.buffer->bytes) &&
-                           bytes == static_cast<int64_t>(r.buffer->bytes);
         // An Atomic argument is written: it counts as exclusive (aliasing, copies back).
         constexpr bool writes = detail::is_partition_slot<S<i>> || PT<i>::kind == detail::ParamKind::Atomic;
-        f(detail::TensorUse{i, r.data(), r.shape, r.strides, writes, bytes, size, r.buffer, r.first, r.step, whole});
+        f(detail::TensorUse{i, r.data(), r.shape, r.strides, writes, r.span_bytes(), size, r.buffer, r.first,
+                            r.step, r.counts(), r.whole()});
       }
     });
   }
@@ -904,14 +905,27 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       const char* p = static_cast<const char*>(t.data);
       const char* e = static_cast<const char*>(c.element);
       if (!p || e < p || e >= p + t.bytes || (e - p) % t.elem_size != 0) return;
-      // The element's index: its offset split along the axes (a view's strides decrease).
-      int64_t off = (e - p) / t.elem_size, index = 0;
-      for (int a = 0; a < t.shape.rank(); ++a) {
+      // The element's indices: its offset split along the axes of extent > 1 from the largest
+      // stride down, whatever their order in the argument (column-major, transposed views).
+      // Distinct indices address distinct elements (see Array::borrow_external), and then each
+      // such axis's stride exceeds what the smaller ones span, so the split is exact.
+      const int rank = t.shape.rank();
+      std::array<int, detail::kMaxRank> order{};
+      int n = 0;
+      for (int a = 0; a < rank; ++a)
+        if (t.shape[a] > 1) order[static_cast<std::size_t>(n++)] = a;
+      std::stable_sort(order.begin(), order.begin() + n, [&](int x, int y) { return t.strides[x] > t.strides[y]; });
+      std::array<int64_t, detail::kMaxRank> idx{};
+      int64_t off = (e - p) / t.elem_size;
+      for (int k = 0; k < n; ++k) {
+        const int a = order[static_cast<std::size_t>(k)];
         const int64_t i = t.strides[a] > 0 ? off / t.strides[a] : 0;
         if (i >= t.shape[a]) return;
         off -= i * t.strides[a];
-        index = index * t.shape[a] + i;
+        idx[static_cast<std::size_t>(a)] = i;
       }
+      int64_t index = 0;
+      for (int a = 0; a < rank; ++a) index = index * t.shape[a] + idx[static_cast<std::size_t>(a)];
       if (off == 0)
         where = "element " + std::to_string(index) + " (row-major) of argument " + std::to_string(t.arg + 1) +
                 " (" + parameter(t.arg) + ")";

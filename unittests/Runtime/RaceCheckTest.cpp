@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <regex>
 #include <string>
+#include <vector>
 
 #include "tile/tile.hpp"
 
@@ -17,6 +19,14 @@ TILE_UNSAFE TILE_KERNEL void spill(Tensor<float, 8>& z) {
   tile::unchecked::store(v, tile::full<float, 4>(1.0f), 0);
   tile::unchecked::store(v, tile::full<float, 4>(1.0f), 1);
   if (tile::block_id() + 1 < tile::num_blocks()) tile::unchecked::store(v, tile::full<float, 4>(2.0f), 2);
+}
+
+// The same in 2-D: each program of a row also writes the first half of the next program's piece.
+TILE_UNSAFE TILE_KERNEL void spill2d(Tensor<int32_t, 1, 8>& z) {
+  auto v = z.partition_mut<1, 4>();
+  tile::unchecked::store(v, tile::full<int32_t, 1, 4>(1), 0, 0);
+  tile::unchecked::store(v, tile::full<int32_t, 1, 4>(1), 0, 1);
+  if (tile::block_id(1) + 1 < tile::num_blocks(1)) tile::unchecked::store(v, tile::full<int32_t, 1, 4>(2), 0, 2);
 }
 
 TILE_KERNEL void fill_rows(Tensor<int32_t, 2, 8>& z) { z.store(tile::full<int32_t, 2, 8>(7)); }
@@ -50,6 +60,31 @@ TEST(RaceCheck, ReportsAnElementWrittenByTwoPrograms) {
   }
   // The loans were returned: the array is usable.
   EXPECT_EQ(z.to_host().size(), 32u);
+}
+
+TEST(RaceCheck, NamesTheElementOfAColumnMajorArrayByItsIndices) {
+  RaceCheckOn on;
+  // 2 x 16 column-major: element (i, j) at 2j + i, so the offset does not split row-major.
+  std::vector<int32_t> host(32, 0);
+  auto z = tile::Array<int32_t>::borrow_external(host.data(), {2, 16}, {1, 2}, tile::cpu_device());
+  try {
+    tile::launch<spill2d>(z.partition_mut<1, 8>()).sync();
+    FAIL() << "expected tile::Error";
+  } catch (const tile::Error& e) {
+    const std::string m = e.what();
+    // Programs (r, 0) and (r, 1) both wrote elements (r, 8..11): row-major index 16r + 8..11.
+    std::smatch got;
+    ASSERT_TRUE(std::regex_search(m, got, std::regex("element ([0-9]+) \\(row-major\\) of argument 1 "
+                                                     "\\(Tensor<int32_t, 1, 8>&\\) was written by tile programs "
+                                                     "\\(([01]), ([01])\\) and \\(([01]), ([01])\\)")))
+        << m;
+    const int index = std::stoi(got[1]);
+    const int row = index / 16, col = index % 16;
+    EXPECT_TRUE(col >= 8 && col < 12) << m;
+    EXPECT_EQ(std::stoi(got[2]), row) << m;
+    EXPECT_EQ(std::stoi(got[4]), row) << m;
+    EXPECT_NE(got[3], got[5]) << m;
+  }
 }
 
 TEST(RaceCheck, IsSilentWithoutTheVariable) {

@@ -1,6 +1,7 @@
-// Borrowed views of arrays (tile::ArrayView, tile::ArrayViewMut): slices, their layout and
-// values, the borrow rules between views, arrays, partitions and ops, and views in launches,
-// including the launch's overlap check between an exclusive argument and the others.
+// Borrowed views of arrays (tile::ArrayView, tile::ArrayViewMut): slices and transposed
+// (permuted) views, their layout and values, the borrow rules between views, arrays, partitions
+// and ops, and views in launches, including the launch's overlap check between an exclusive
+// argument and the others.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -424,6 +425,133 @@ TEST(ViewLaunch, ASharedViewPassedToAPendingOpKeepsItsLoanUntilTheOpRuns) {
   EXPECT_EQ(z[15], 15.0f);
   EXPECT_EQ(a.to_host()[20], -20.0f);
   EXPECT_TRUE(a.view_mut().valid());  // every loan ended
+}
+
+// ---- transposed views ----------------------------------------------------------------------------
+
+TEST(ViewPermute, TransposeOfAMatrix) {
+  auto a = matrix(3, 4);
+  const auto t = a.view().transpose();
+  EXPECT_EQ(t.shape(), (tile::Shape{4, 3}));
+  EXPECT_EQ(t.strides(), (tile::Shape{1, 4}));
+  EXPECT_EQ(t.offset(), 0);
+  EXPECT_EQ(t.data(), a.data());
+  EXPECT_EQ(t.to_host(), (std::vector<int32_t>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
+  EXPECT_EQ(a.view().transpose(0, 1).to_host(), t.to_host());
+  EXPECT_EQ(a.view().permute({1, 0}).to_host(), t.to_host());
+  EXPECT_EQ(t.transpose().to_host(), a.to_host());  // twice: the array again
+}
+
+TEST(ViewPermute, PermuteThreeAxesThenSlice) {
+  auto a = std::move(tile::arange<int32_t>(2 * 3 * 4)).reshape({2, 3, 4});  // (i, j, k) holds 12i + 4j + k
+  const auto p = a.view().permute({2, 0, 1});  // p(k, i, j) = a(i, j, k)
+  EXPECT_EQ(p.shape(), (tile::Shape{4, 2, 3}));
+  EXPECT_EQ(p.strides(), (tile::Shape{1, 12, 4}));
+  const auto h = p.to_host();
+  ASSERT_EQ(h.size(), 24u);
+  for (int64_t k = 0; k < 4; ++k)
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t j = 0; j < 3; ++j)
+        EXPECT_EQ(h[static_cast<std::size_t>((k * 2 + i) * 3 + j)], 12 * i + 4 * j + k) << k << i << j;
+  // Slicing the permuted view's axis 0 slices the array's axis 2: k = 1, 3.
+  const auto s = p.slice(0, 1, 4, 2);
+  EXPECT_EQ(s.shape(), (tile::Shape{2, 2, 3}));
+  EXPECT_EQ(s.strides(), (tile::Shape{2, 12, 4}));
+  EXPECT_EQ(s.offset(), 1);
+  EXPECT_EQ(s.to_host(), (std::vector<int32_t>{1, 5, 9, 13, 17, 21, 3, 7, 11, 15, 19, 23}));
+  // Swapping two axes of a slice.
+  EXPECT_EQ(a.slice({{1, 2}}).transpose(1, 2).to_host(),
+            (std::vector<int32_t>{12, 16, 20, 13, 17, 21, 14, 18, 22, 15, 19, 23}));
+}
+
+TEST(ViewPermute, ErrorsNameTheRule) {
+  auto a = matrix(3, 4);
+  {
+    const auto v = a.view();
+    EXPECT_HAS(error_of([&] { (void)v.permute({0}); }),
+               "tile::ArrayView::permute: the axes {0} name 1 axes but the view [3, 4] has rank 2; a permutation "
+               "lists every axis once");
+    EXPECT_HAS(error_of([&] { (void)v.permute({1, 1}); }),
+               "the axes {1, 1} are not a permutation of the 2 axes of the view [3, 4] (axis 1 is named twice)");
+    EXPECT_HAS(error_of([&] { (void)v.permute({0, 2}); }), "(axis 2 does not exist)");
+    EXPECT_HAS(error_of([&] { (void)v.transpose(0, 2); }),
+               "tile::ArrayView::transpose: axis 2 does not exist in a view of rank 2");
+    EXPECT_HAS(error_of([&] { (void)v.transpose(-1, 0); }), "axis -1 does not exist");
+  }
+  tile::ArrayView<int32_t> gone;
+  EXPECT_HAS(error_of([&] { (void)gone.transpose(); }), "tile::ArrayView::transpose: the view holds no borrow");
+  auto m = a.slice_mut(0, 0, 1);
+  EXPECT_HAS(error_of([&] { (void)std::move(m).permute({0, 0}); }), "tile::ArrayViewMut::permute: the axes {0, 0}");
+  EXPECT_TRUE(m.valid());  // a refused permute leaves the view's loan in place
+}
+
+TEST(ViewPermute, AMutableViewKeepsItsLoanWhenTransposed) {
+  auto a = matrix(2, 3);
+  auto m = a.view_mut();
+  auto t = std::move(m).transpose();
+  EXPECT_FALSE(m.valid());  // NOLINT(bugprone-use-after-move): the loan moved to t
+  EXPECT_EQ(t.shape(), (tile::Shape{3, 2}));
+  EXPECT_EQ(t.to_host(), (std::vector<int32_t>{0, 3, 1, 4, 2, 5}));
+  EXPECT_HAS(error_of([&] { (void)a.view(); }), "cannot be shared until that borrow ends");
+  t = tile::ArrayViewMut<int32_t>();  // returns the loan
+  EXPECT_TRUE(a.view_mut().valid());
+}
+
+TEST(ViewPermute, LoansCompareTransposedViewsInTheArraysAxisOrder) {
+  auto a = matrix(4, 4);
+  // Columns 0 and 1, transposed: view axis 0 is the array's axis 1.
+  auto left = a.slice_mut(1, 0, 2).transpose();
+  ASSERT_EQ(left.shape(), (tile::Shape{2, 4}));
+  // Columns 2 and 3 are disjoint from it, transposed or not: both borrowed exclusively together.
+  auto right = a.slice_mut(1, 2, 4).transpose();
+  EXPECT_EQ(right.to_host(), (std::vector<int32_t>{2, 6, 10, 14, 3, 7, 11, 15}));
+  right = tile::ArrayViewMut<int32_t>();
+  auto rest = a.slice_mut({{}, {2, 4}});
+  EXPECT_EQ(rest.to_host().front(), 2);
+  // Rows 2 and 3 meet columns 0 and 1 (though the view's own axis 0, of extent 2, runs over
+  // columns, not rows): refused, shared or exclusive.
+  EXPECT_HAS(error_of([&] { (void)a.slice_mut(0, 2, 4); }), "already borrowed exclusively");
+  EXPECT_HAS(error_of([&] { (void)a.slice(0, 2, 4); }), "cannot be shared until that borrow ends");
+  EXPECT_HAS(error_of([&] { (void)a.slice({{3, 4}, {1, 2}}).transpose(); }), "cannot be shared until that borrow ends");
+  EXPECT_EQ(left.to_host(), (std::vector<int32_t>{0, 4, 8, 12, 1, 5, 9, 13}));
+}
+
+TEST(ViewPermute, TransposedViewAsASharedLaunchArgument) {
+  auto a = matrix(4, 6);
+  auto z = tile::launch<copy2d<4, 4>>(tile::zeros<int32_t>({6, 4}).partition<4, 4>(), a.view().transpose())
+               .sync()
+               .unpartition();
+  const auto h = z.to_host();
+  for (int64_t j = 0; j < 6; ++j)
+    for (int64_t i = 0; i < 4; ++i) EXPECT_EQ(h[static_cast<std::size_t>(j * 4 + i)], i * 6 + j) << j << " " << i;
+}
+
+TEST(ViewPermute, TransposedMutableViewAsAPartition) {
+  auto z = tile::full<int32_t>({6, 4}, -1);
+  auto x = matrix(4, 6);
+  tile::launch<copy2d<2, 4>>(z.view_mut().transpose().partition<2, 4>(), x).sync();  // z^T = x
+  const auto h = z.to_host();
+  for (int64_t j = 0; j < 6; ++j)
+    for (int64_t i = 0; i < 4; ++i) EXPECT_EQ(h[static_cast<std::size_t>(j * 4 + i)], i * 6 + j) << j << " " << i;
+}
+
+TEST(ViewPermute, LaunchOverlapCheckWithTransposedArguments) {
+  auto a = matrix(4, 4);
+  {
+    // Exclusive: columns 0, 1 (transposed); shared: columns 2, 3 (transposed). Disjoint in the
+    // array, though their view axes of one number run over different array axes.
+    auto out = a.slice_mut(1, 0, 2).transpose();
+    tile::launch<copy2d<2, 4>>(std::move(out).partition<2, 4>(), a.slice(1, 2, 4).transpose()).sync();
+  }
+  const auto h = a.to_host();
+  for (int64_t r = 0; r < 4; ++r)
+    for (int64_t c = 0; c < 4; ++c)
+      EXPECT_EQ(h[static_cast<std::size_t>(r * 4 + c)], r * 4 + (c < 2 ? c + 2 : c)) << r << " " << c;
+  // The whole array as the shared argument overlaps the transposed exclusive one.
+  auto p = a.slice_mut(1, 0, 2).transpose().partition<2, 4>();
+  const std::string msg = error_of([&] { (void)tile::launch<copy2d<2, 4>>(std::move(p), a); });
+  EXPECT_HAS(msg, "tile::launch<copy2d<2, 4>>: argument 2 (const Tensor<int32_t, dyn, dyn>&): its elements "
+                  "overlap those of argument 1 (Tensor<int32_t, 2, 4>&), which is lent exclusively");
 }
 
 }  // namespace

@@ -108,6 +108,16 @@ void f(tile::Array<float>& a) {
   auto v = a.view_mut();
   auto w = v.slice(0, 0, 4);
 }
+#elif defined(CASE_VIEW_MUT_TRANSPOSE_LVALUE)
+void f(tile::Array<float>& a) {
+  auto v = a.view_mut();
+  auto w = v.transpose();
+}
+#elif defined(CASE_VIEW_MUT_PERMUTE_LVALUE)
+void f(tile::Array<float>& a) {
+  auto v = a.view_mut();
+  auto w = v.permute({1, 0});
+}
 #elif defined(CASE_VIEW_MUT_PARTITION_LVALUE)
 void f(tile::Array<float>& a) {
   auto v = a.view_mut();
