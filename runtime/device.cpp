@@ -245,6 +245,23 @@ void copy_on_stream(const Device& device, void* stream, void* dst, const void* s
 #endif
 }
 
+void copy_2d_on_stream(const Device& device, void* stream, void* dst, std::size_t dpitch, const void* src,
+                       std::size_t spitch, std::size_t width_bytes, std::size_t height, CopyKind kind) {
+  if (width_bytes == 0 || height == 0) return;
+  if (!device.is_gpu()) {
+    for (std::size_t r = 0; r < height; ++r)
+      std::memcpy(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch, width_bytes);
+    return;
+  }
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::copy_2d_on_stream(device.ordinal(), stream, dst, dpitch, src, spitch, width_bytes, height,
+                          static_cast<int>(kind));
+#else
+  (void)stream, (void)kind;
+  no_cuda();
+#endif
+}
+
 void* staging_alloc(const Device& device, std::size_t bytes) {
   if (bytes == 0) return nullptr;
   if (!device.is_gpu()) return ::operator new(bytes, kCpuAlignment);

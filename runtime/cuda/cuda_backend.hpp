@@ -32,6 +32,9 @@ void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes);
 
 /// A copy issued on `stream` and not waited for; `kind` is tile::detail::CopyKind.
 void copy_on_stream(int ordinal, void* stream, void* dst, const void* src, std::size_t bytes, int kind);
+/// The same for `height` rows of `width_bytes` at pitches dpitch / spitch (cudaMemcpy2DAsync).
+void copy_2d_on_stream(int ordinal, void* stream, void* dst, std::size_t dpitch, const void* src,
+                       std::size_t spitch, std::size_t width_bytes, std::size_t height, int kind);
 /// Page-locked host memory (cudaMallocHost), which copies on a stream and graphs may read.
 void* host_alloc(int ordinal, std::size_t bytes);
 void host_free(void* p) noexcept;

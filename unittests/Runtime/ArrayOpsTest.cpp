@@ -3,6 +3,7 @@
 // test runs on the CPU backend and on the default device (a GPU where there is one).
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -269,9 +270,220 @@ TEST_P(ArrayOps, ToHostInAGraph) {
   EXPECT_EQ(std::move(g).get(), iota(128, 1.0f));
 }
 
+// ---- copy and to_host over views ---------------------------------------------------------------
+
+/// A rows x cols array holding from, from + 1, ... row-major.
+tile::Array<float> matrix(int64_t rows, int64_t cols, float from, const tile::Device& d) {
+  return tile::from_host(iota(static_cast<std::size_t>(rows * cols), from), {rows, cols}, d);
+}
+
+/// Reads / writes one element behind the loans' back (a graph holds them for its whole life):
+/// how a test watches what each replay does.
+float peek(const tile::Array<float>& a, int64_t i) {
+  float x = 0;
+  tile::detail::copy_to_host(a.device(), &x, a.data() + i, sizeof x);
+  return x;
+}
+void poke(const tile::Array<float>& a, int64_t i, float x) {
+  tile::detail::copy_to_device(a.device(), a.data() + i, &x, sizeof x);
+}
+
+TEST_P(ArrayOps, CopySliceToSliceOfTwoArrays) {
+  const tile::Device& d = device();
+  auto a = matrix(4, 6, 0.0f, d);
+  auto b = tile::zeros<float>({3, 4}, d);
+  // src: rows 1..2, columns 2..4 of a; dst: rows 0..1, columns 1..3 of b.
+  auto op = tile::ops::copy(a.slice({{1, 3}, {2, 5}}), b.slice_mut({{0, 2}, {1, 4}}));
+  std::move(op).sync();  // the source view was a temporary, gone before the op ran
+  EXPECT_EQ(b.to_host(), (std::vector<float>{0, 8, 9, 10, 0, 14, 15, 16, 0, 0, 0, 0}));
+  EXPECT_EQ(a.to_host(), iota(24, 0.0f));
+}
+
+TEST_P(ArrayOps, CopyBetweenDisjointSlicesOfOneArray) {
+  const tile::Device& d = device();
+  auto a = tile::arange<float>(10, d);
+  tile::ops::copy(a.slice(0, 0, 4), a.slice_mut(0, 6, 10)).sync();
+  EXPECT_EQ(a.to_host(), (std::vector<float>{0, 1, 2, 3, 4, 5, 0, 1, 2, 3}));
+  // Interleaved rows: the even rows into the odd ones.
+  auto m = matrix(4, 3, 0.0f, d);
+  tile::ops::copy(m.slice(0, 0, 4, 2), m.slice_mut(0, 1, 4, 2)).sync();
+  EXPECT_EQ(m.to_host(), (std::vector<float>{0, 1, 2, 0, 1, 2, 6, 7, 8, 6, 7, 8}));
+}
+
+TEST_P(ArrayOps, CopyBetweenOverlappingPartsOfOneArrayIsRefused) {
+  const tile::Device& d = device();
+  auto a = tile::arange<float>(10, d);
+  // Views of one array that share elements cannot both be alive: the second borrow is refused.
+  {
+    auto src = a.slice(0, 0, 6);
+    EXPECT_HAS(error_of([&] { (void)tile::ops::copy(src, a.slice_mut(0, 4, 10)); }),
+               "tile::Array::slice_mut: the array is borrowed by a pending op (as a shared argument) or by a view "
+               "(the borrowed elements overlap)");
+  }
+  {
+    auto dst = a.slice_mut(0, 4, 10);
+    EXPECT_HAS(error_of([&] { (void)tile::ops::copy(a.slice(0, 0, 6), std::move(dst)); }),
+               "tile::Array::slice: the array is borrowed exclusively (by a mutable view, a PartitionRef or a "
+               "pending op) (the borrowed elements overlap)");
+  }
+  // A view of the whole array and the array itself.
+  EXPECT_HAS(error_of([&] { (void)tile::ops::copy(a.view(), a); }),
+             "tile::ops::copy: src and dst are the same array; a copy needs two arrays");
+  EXPECT_HAS(error_of([&] { (void)tile::ops::copy(a, a.view_mut()); }), "tile::ops::copy: src and dst are the same array");
+  EXPECT_NO_THROW((void)a.view_mut());  // the refused copies returned every loan
+  EXPECT_EQ(a.to_host(), iota(10, 0.0f));
+}
+
+TEST_P(ArrayOps, CopyFromAStridedSourceIntoACompactArray) {
+  const tile::Device& d = device();
+  auto a = matrix(4, 6, 0.0f, d);
+  auto b = tile::zeros<float>({2, 3}, d);
+  // Every other row and every other column: strides {12, 2}.
+  tile::ops::copy(a.slice({{0, 4, 2}, {1, 6, 2}}), b).sync();
+  EXPECT_EQ(b.to_host(), (std::vector<float>{1, 3, 5, 13, 15, 17}));
+}
+
+TEST_P(ArrayOps, CopyFromAnArrayIntoASliceLeavesTheRestUnchanged) {
+  const tile::Device& d = device();
+  auto src = matrix(2, 3, 1.0f, d);
+  auto dst = tile::full<float>({4, 5}, -1.0f, d);
+  tile::ops::copy(src, dst.slice_mut({{1, 3}, {1, 4}})).sync();
+  EXPECT_EQ(dst.to_host(), (std::vector<float>{-1, -1, -1, -1, -1,  //
+                                               -1, 1,  2,  3,  -1,  //
+                                               -1, 4,  5,  6,  -1,  //
+                                               -1, -1, -1, -1, -1}));
+  EXPECT_NO_THROW((void)dst.view_mut());  // the op returned the view's loan when it had run
+}
+
+TEST_P(ArrayOps, CopyOfViewsWithDifferentShapesIsRefused) {
+  const tile::Device& d = device();
+  auto a = matrix(4, 6, 0.0f, d);
+  auto b = tile::zeros<float>({4, 6}, d);
+  EXPECT_HAS(error_of([&] { (void)tile::ops::copy(a.slice({{0, 2}, {0, 3}}), b.slice_mut({{0, 3}, {0, 2}})); }),
+             "tile::ops::copy: the shapes differ (src [2, 3], dst [3, 2]); a copy needs equal shapes");
+  EXPECT_HAS(error_of([&] { (void)tile::ops::copy(a.slice(0, 0, 3), b); }),
+             "the shapes differ (src [3, 6], dst [4, 6])");
+  EXPECT_NO_THROW((void)b.view_mut());  // the refused op dropped the view it was given
+  EXPECT_EQ(b.to_host(), std::vector<float>(24, 0.0f));
+}
+
+TEST_P(ArrayOps, ToHostOfAStridedSlice) {
+  const tile::Device& d = device();
+  auto a = matrix(4, 6, 0.0f, d);
+  EXPECT_EQ(tile::ops::to_host(a.slice({{1, 4, 2}, {0, 6, 3}})).sync(), (std::vector<float>{6, 9, 18, 21}));
+  EXPECT_EQ(tile::ops::to_host(a.slice(1, 2, 3)).sync(), (std::vector<float>{2, 8, 14, 20}));  // one column
+  // A mutable view is moved into the op, which holds its loan until it has run.
+  auto f = tile::ops::to_host(a.slice_mut({{0, 1}, {1, 6, 2}})).async();
+  EXPECT_HAS(error_of([&] { (void)a.view_mut(); }), "already borrowed exclusively");
+  EXPECT_EQ(std::move(f).get(), (std::vector<float>{1, 3, 5}));
+  EXPECT_NO_THROW((void)a.view_mut());
+}
+
+TEST_P(ArrayOps, CopyFromATransposedView) {
+  const tile::Device& d = device();
+  auto a = matrix(3, 4, 0.0f, d);
+  auto t = tile::zeros<float>({4, 3}, d);
+  tile::ops::copy(a.view().transpose(), t).sync();
+  EXPECT_EQ(t.to_host(), (std::vector<float>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
+  EXPECT_EQ(tile::ops::to_host(a.slice(1, 1, 3).transpose()).sync(), (std::vector<float>{1, 5, 9, 2, 6, 10}));
+}
+
+TEST(ArrayOpsCpu, CopyAndToHostOfAColumnMajorExternalArray) {
+  const tile::Device& d = tile::cpu_device();
+  std::vector<float> memory = {0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11};  // [[0, 1, 2, 3], [4, ...]] column-major
+  auto e = tile::Array<float>::borrow_external(memory.data(), {3, 4}, {1, 3}, d);
+  auto r = tile::zeros<float>({3, 4}, d);
+  tile::ops::copy(e, r).sync();
+  EXPECT_EQ(r.to_host(), iota(12, 0.0f));
+  EXPECT_EQ(tile::ops::to_host(e).sync(), iota(12, 0.0f));
+  // Columns 0..1 of r into columns 2..3 of e.
+  tile::ops::copy(r.slice(1, 0, 2), e.slice_mut(1, 2, 4)).sync();
+  EXPECT_EQ(tile::ops::to_host(e.view()).sync(), (std::vector<float>{0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9}));
+}
+
+TEST_P(ArrayOps, CopyOfViewsAfterAsyncHoldsTheLoans) {
+  const tile::Device& d = device();
+  auto src = matrix(3, 4, 0.0f, d);
+  auto dst = tile::zeros<float>({3, 2}, d);
+  auto f = tile::ops::copy(src.slice(1, 1, 4, 2), dst.view_mut()).async();
+  EXPECT_HAS(error_of([&] { (void)dst.to_host(); }), "borrowed exclusively");
+  EXPECT_HAS(error_of([&] { (void)src.slice_mut(1, 1, 2); }), "cannot be borrowed exclusively");
+  EXPECT_NO_THROW((void)src.slice_mut(1, 0, 1));  // column 0 is not copied
+  std::move(f).get();
+  EXPECT_EQ(dst.to_host(), (std::vector<float>{1, 3, 5, 7, 9, 11}));
+}
+
+TEST_P(ArrayOps, GraphReplaysTheCopyOfViews) {
+  const tile::Device& d = device();
+  auto src = matrix(2, 4, 0.0f, d);
+  auto dst = tile::zeros<float>({4, 2}, d);
+  // Columns 1 and 3 of src into the last two rows of dst.
+  auto g = tile::ops::copy(src.slice(1, 1, 4, 2), dst.slice_mut(0, 2, 4).slice(1, 0, 2)).graph();
+  g.sync();
+  EXPECT_EQ(peek(dst, 4), 1.0f);
+  EXPECT_EQ(peek(dst, 7), 7.0f);
+  poke(src, 1, 100.0f);
+  poke(src, 7, 700.0f);
+  g.sync();
+  EXPECT_EQ(peek(dst, 4), 100.0f);
+  EXPECT_EQ(peek(dst, 7), 700.0f);
+  EXPECT_HAS(error_of([&] { (void)dst.to_host(); }), "borrowed exclusively");  // the graph holds the view
+  std::move(g).get();
+  EXPECT_EQ(dst.to_host(), (std::vector<float>{0, 0, 0, 0, 100, 3, 5, 700}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Devices, ArrayOps, ::testing::Values(false, true),
                          [](const ::testing::TestParamInfo<bool>& info) {
                            return std::string(info.param ? "DefaultDevice" : "Cpu");
                          });
+
+// ---- plan_strided_copy: the cudaMemcpy2D blocks of a strided copy --------------------------------
+
+}  // namespace
+
+namespace tile::detail {
+void PrintTo(const Copy2D& b, std::ostream* os) {
+  *os << "{dst " << b.dst_offset << ", src " << b.src_offset << ", dpitch " << b.dpitch << ", spitch " << b.spitch
+      << ", width " << b.width << ", height " << b.height << "}";
+}
+}  // namespace tile::detail
+
+namespace {
+
+using tile::detail::Copy2D;
+using tile::detail::plan_strided_copy;
+
+TEST(StridedCopyPlan, CompactBoxesAreOneBlock) {
+  EXPECT_EQ(plan_strided_copy({4, 6}, {6, 1}, {6, 1}), (std::vector<Copy2D>{{0, 0, 24, 24, 24, 1}}));
+  EXPECT_EQ(plan_strided_copy({1, 5, 1}, {5, 1, 7}, {9, 1, 3}), (std::vector<Copy2D>{{0, 0, 5, 5, 5, 1}}));
+  EXPECT_EQ(plan_strided_copy({1, 1}, {1, 1}, {4, 4}), (std::vector<Copy2D>{{0, 0, 1, 1, 1, 1}}));
+  EXPECT_TRUE(plan_strided_copy({3, 0}, {0, 1}, {0, 1}).empty());
+}
+
+TEST(StridedCopyPlan, RowStridedSourceIsRowsWithPitches) {
+  // Columns 0..3 of a [3, 8] array into a compact [3, 4] one.
+  EXPECT_EQ(plan_strided_copy({3, 4}, {4, 1}, {8, 1}), (std::vector<Copy2D>{{0, 0, 4, 8, 4, 3}}));
+  // A pitch above the limit makes the rows an outer loop.
+  EXPECT_EQ(plan_strided_copy({3, 4}, {4, 1}, {8, 1}, 6),
+            (std::vector<Copy2D>{{0, 0, 4, 4, 4, 1}, {4, 8, 4, 4, 4, 1}, {8, 16, 4, 4, 4, 1}}));
+}
+
+TEST(StridedCopyPlan, ColumnStridedSourceIsSingleElementColumns) {
+  // Every other column of a [3, 10] array: one column copy (height 4) per row.
+  EXPECT_EQ(plan_strided_copy({3, 4}, {4, 1}, {10, 2}),
+            (std::vector<Copy2D>{{0, 0, 1, 2, 1, 4}, {4, 10, 1, 2, 1, 4}, {8, 20, 1, 2, 1, 4}}));
+  // Every other column of a [3, 8] array: its rows join up, one column copy of height 12.
+  EXPECT_EQ(plan_strided_copy({3, 4}, {4, 1}, {8, 2}), (std::vector<Copy2D>{{0, 0, 1, 2, 1, 12}}));
+  // A transposed source (a [3, 2] array read as [2, 3]).
+  EXPECT_EQ(plan_strided_copy({2, 3}, {3, 1}, {1, 2}), (std::vector<Copy2D>{{0, 0, 1, 2, 1, 3}, {3, 1, 1, 2, 1, 3}}));
+}
+
+TEST(StridedCopyPlan, RankThreeLoopsOverTheOutermostAxis) {
+  // [2, 3, 4] from a [2, 5, 8] array (rows 1..3, columns 2..5 of each matrix), relative to the first element.
+  EXPECT_EQ(plan_strided_copy({2, 3, 4}, {12, 4, 1}, {40, 8, 1}),
+            (std::vector<Copy2D>{{0, 0, 4, 8, 4, 3}, {12, 40, 4, 8, 4, 3}}));
+  // From a [2, 3, 8] array the two outer axes are contiguous on both sides: one block of 6 rows.
+  EXPECT_EQ(plan_strided_copy({2, 3, 4}, {12, 4, 1}, {24, 8, 1}), (std::vector<Copy2D>{{0, 0, 4, 8, 4, 6}}));
+}
 
 }  // namespace

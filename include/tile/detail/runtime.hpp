@@ -99,6 +99,11 @@ void copy_to_host(const Device& device, void* dst, const void* src, std::size_t 
 enum class CopyKind { HostToDevice, DeviceToDevice, DeviceToHost };
 void copy_on_stream(const Device& device, void* stream, void* dst, const void* src, std::size_t bytes,
                     CopyKind kind);
+/// The same for a strided copy (cudaMemcpy2DAsync, which a capturing stream captures): `height`
+/// rows of `width_bytes`, row r at dst + r * dpitch and src + r * spitch (pitches in bytes, at
+/// least width_bytes unless height is 1). On the CPU backend memcpy per row, done now.
+void copy_2d_on_stream(const Device& device, void* stream, void* dst, std::size_t dpitch, const void* src,
+                       std::size_t spitch, std::size_t width_bytes, std::size_t height, CopyKind kind);
 /// Host memory that a copy issued on a stream, or captured into a graph, may read: page-locked
 /// for a GPU (allocate it before a capture begins), ordinary for the CPU backend.
 void* staging_alloc(const Device& device, std::size_t bytes);
