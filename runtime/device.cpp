@@ -151,7 +151,12 @@ Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
       no_cuda();
 #endif
     } else {
-      b->data = ::operator new(bytes, kCpuAlignment);
+      try {
+        b->data = ::operator new(bytes, kCpuAlignment);
+      } catch (const std::bad_alloc&) {
+        throw Error("tile: cannot allocate " + std::to_string(bytes) + " bytes on " + device.name() +
+                    ": out of memory");
+      }
     }
   }
   return b.release();

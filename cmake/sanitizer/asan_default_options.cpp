@@ -2,9 +2,11 @@
 // when the including code is built with AddressSanitizer, but Debian's LLVM libraries were not,
 // so they never unpoison it: user poisoning would report false use-after-poison errors inside
 // LLVM. Every other AddressSanitizer check stays on. Full unwinding on malloc lets the leak
-// suppression below see Clang's frames (Debian's LLVM has no frame pointers).
+// suppression below see Clang's frames (Debian's LLVM has no frame pointers). An allocation too
+// large for the machine fails as in a normal build (tile_rt turns it into a tile::Error) rather
+// than stopping the program.
 extern "C" const char *__asan_default_options() {
-  return "allow_user_poisoning=0:fast_unwind_on_malloc=0";
+  return "allow_user_poisoning=0:fast_unwind_on_malloc=0:allocator_may_return_null=1";
 }
 
 // Clang's Sema keeps template-deduction diagnostics in ASTContext memory whose destructors never

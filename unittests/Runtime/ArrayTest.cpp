@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ErrorMatchers.h"
 #include "tile/tile.hpp"
 
 namespace {
@@ -182,3 +183,12 @@ TEST(ArrayReshape, RefusesAnotherElementCountAndBorrowedArrays) {
 }
 
 }  // namespace
+
+TEST(Array, AnAllocationTooLargeForTheDeviceThrowsAndTheRuntimeGoesOn) {
+  auto before = tile::full<float>({8}, 3.0f);
+  const std::string e = error_of([] { (void)tile::empty<float>({int64_t(1) << 42}); });  // 16 TiB
+  EXPECT_HAS(e, "tile: cannot allocate 17592186044416 bytes on ");
+  auto after = tile::ones<float>({8});
+  EXPECT_EQ(after.to_host()[7], 1.0f);
+  EXPECT_EQ(before.to_host()[0], 3.0f);
+}
