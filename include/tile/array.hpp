@@ -39,6 +39,7 @@
 #include <numeric>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -382,7 +383,7 @@ void set_loan_elements(Loan& loan, const ArrayRef<T>& r) {
 /// (for release_loan). Throws tile::Error naming `what` when the elements overlap a loan that
 /// is exclusive, or when an exclusive loan would overlap any loan.
 template <class T>
-uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, const std::string& what) {
+uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view what) {
   Buffer* b = r.buffer;
   Loan loan;
   loan.exclusive = exclusive;
@@ -392,12 +393,15 @@ uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, const std::string& w
     const std::string elements = l.whole && loan.whole ? "the array" : "the array's elements";
     const std::string where = l.whole && loan.whole ? "" : " (the borrowed elements overlap)";
     if (l.exclusive && exclusive)
-      throw Error(what + ": the array is already borrowed exclusively (by a mutable view, a PartitionRef or a "
+      throw Error(std::string(what) + ": the array is already borrowed exclusively (by a mutable view, a "
+                  "PartitionRef or a "
                   "pending op)" + where + "; " + elements + " cannot be borrowed again until that borrow ends");
     if (l.exclusive)
-      throw Error(what + ": the array is borrowed exclusively (by a mutable view, a PartitionRef or a pending "
+      throw Error(std::string(what) + ": the array is borrowed exclusively (by a mutable view, a PartitionRef or "
+                  "a pending "
                   "op)" + where + "; " + elements + " cannot be shared until that borrow ends");
-    throw Error(what + ": the array is borrowed by a pending op (as a shared argument) or by a view" + where +
+    throw Error(std::string(what) + ": the array is borrowed by a pending op (as a shared argument) or by a "
+                "view" + where +
                 "; " + elements + " cannot be borrowed exclusively while borrowed shared (sync the op, drop "
                 "the view)");
   }
