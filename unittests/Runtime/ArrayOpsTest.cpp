@@ -110,6 +110,9 @@ TEST_P(ArrayOps, ZipOfConstructorsFeedsALaunch) {
 }
 
 TEST_P(ArrayOps, GraphReplayRefillsTheArray) {
+  // A graph cannot capture a launch that runs on host copies, as these kernels (no GPU code in
+  // this build) do on a GPU.
+  if (device().is_gpu()) GTEST_SKIP() << "needs a kernel with GPU code (a tilecc-compiled program)";
   // zeros then +1: without the fill at every replay three runs would leave 3.
   auto g = tile::ops::zeros<float>({300}, device())
                .then([](tile::Array<float> a) { return tile::launch<increment<128>>(std::move(a).partition<128>()); })
@@ -260,8 +263,13 @@ TEST_P(ArrayOps, ToHostInAGraph) {
         .then([](auto p) { return tile::ops::to_host(std::move(p).unpartition()); })
         .graph();
   };
-  if (d.is_gpu()) {
-    EXPECT_NE(error_of([&] { (void)capture(); }).find("cannot be captured into a graph on a GPU"), std::string::npos);
+  if (d.is_gpu()) {  // refused before anything runs (without a kernel, which could not be captured either)
+    EXPECT_HAS(error_of([&] {
+                 (void)tile::ops::arange<float>(128, d)
+                     .then([](tile::Array<float> a) { return tile::ops::to_host(std::move(a)); })
+                     .graph();
+               }),
+               "cannot be captured into a graph on a GPU");
     return;
   }
   auto g = capture();
