@@ -151,12 +151,11 @@ Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
       no_cuda();
 #endif
     } else {
-      try {
-        b->data = ::operator new(bytes, kCpuAlignment);
-      } catch (const std::bad_alloc&) {
+      // nothrow: a sanitizer's operator new stops the program instead of throwing bad_alloc.
+      b->data = ::operator new(bytes, kCpuAlignment, std::nothrow);
+      if (!b->data)
         throw Error("tile: cannot allocate " + std::to_string(bytes) + " bytes on " + device.name() +
                     ": out of memory");
-      }
     }
   }
   return b.release();

@@ -28,6 +28,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <thread>
@@ -335,6 +336,45 @@ class OpBase : public detail::OpTag {
 
 // ---- combinators -------------------------------------------------------------------------------
 
+namespace detail {
+/// An optional whose value is made in place from a function's result (guaranteed copy elision):
+/// a `then` step's next op, which holds the rest of the chain, is never built as a temporary
+/// and moved.
+template <class T>
+class InPlace {
+ public:
+  InPlace() = default;
+  InPlace(InPlace&& o) noexcept(std::is_nothrow_move_constructible_v<T>) {
+    if (o.engaged_) {
+      ::new (static_cast<void*>(storage_)) T(std::move(*o));
+      engaged_ = true;
+    }
+  }
+  InPlace& operator=(InPlace&&) = delete;
+  ~InPlace() { reset(); }
+
+  /// Destroys the value, if any, and makes a new one from make()'s result.
+  template <class Make>
+  T& emplace_from(Make&& make) {
+    reset();
+    ::new (static_cast<void*>(storage_)) T(std::forward<Make>(make)());
+    engaged_ = true;
+    return **this;
+  }
+  void reset() noexcept {
+    if (engaged_) (**this).~T();
+    engaged_ = false;
+  }
+  explicit operator bool() const { return engaged_; }
+  T& operator*() { return *std::launder(reinterpret_cast<T*>(storage_)); }
+  T* operator->() { return &**this; }
+
+ private:
+  alignas(T) unsigned char storage_[sizeof(T)];
+  bool engaged_ = false;
+};
+}  // namespace detail
+
 /// `op.then(f)`.
 template <class Op, class F>
 class [[nodiscard]] ThenOp : public OpBase<ThenOp<Op, F>> {
@@ -366,12 +406,11 @@ class [[nodiscard]] ThenOp : public OpBase<ThenOp<Op, F>> {
   void start(detail::ExecContext& ctx) {
     op_.start(ctx);
     if constexpr (chains) {
-      (void)next_.emplace(call(f_, op_));
-      next_->start(ctx);
+      next_.emplace_from([&]() -> Next { return call(f_, op_); }).start(ctx);
     } else if constexpr (std::is_void_v<Next>) {
       call(f_, op_);
     } else {
-      next_.emplace(call(f_, op_));
+      next_.emplace_from([&]() -> Next { return call(f_, op_); });
     }
   }
   result_type take() {
@@ -389,7 +428,7 @@ class [[nodiscard]] ThenOp : public OpBase<ThenOp<Op, F>> {
  private:
   Op op_;
   F f_;
-  std::optional<detail::value_t<Next>> next_;
+  detail::InPlace<detail::value_t<Next>> next_;
 };
 
 /// `tile::zip(ops...)`.
