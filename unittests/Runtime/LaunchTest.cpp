@@ -460,3 +460,19 @@ TEST(LaunchError, SharedLoanBlocksExclusiveBorrow) {
 }
 
 }  // namespace
+
+#if defined(TILE_RT_HAS_CUDA)
+// A launch the CUDA runtime refuses (the generated launcher returns its cudaError_t) becomes a
+// tile::Error naming the kernel, where it is defined and CUDA's reason. No GPU is needed to
+// turn the code into the message.
+TEST(LaunchErrors, AFailedGpuLaunchNamesTheKernelItsSourceAndTheReason) {
+  const std::string e = error_of([] {
+    tile::detail::gpu_check(tile::cpu_device(), 9 /* cudaErrorInvalidConfiguration */, "scale<128>",
+                            "kernels.cpp:12");
+  });
+  EXPECT_HAS(e, "tile::launch<scale<128>> (kernel defined at kernels.cpp:12): the GPU launch failed: ");
+  EXPECT_HAS(e, "cudaErrorInvalidConfiguration");
+  EXPECT_EQ(error_of([] { tile::detail::gpu_check(tile::cpu_device(), 0, "scale<128>", "kernels.cpp:12"); }),
+            "(no error)");
+}
+#endif
