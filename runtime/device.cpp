@@ -266,6 +266,18 @@ void copy_2d_on_stream(const Device& device, void* stream, void* dst, std::size_
 #endif
 }
 
+bool strided_copy_on_stream(const Device& device, void* stream, void* dst, const int64_t* dst_strides,
+                            const void* src, const int64_t* src_strides, const int64_t* extent, int rank,
+                            std::size_t elem) {
+#if defined(TILE_RT_HAS_CUDA)
+  if (device.is_gpu())
+    return cuda::strided_copy(device.ordinal(), stream, dst, dst_strides, src, src_strides, extent, rank, elem);
+#endif
+  (void)device, (void)stream, (void)dst, (void)dst_strides, (void)src, (void)src_strides, (void)extent,
+      (void)rank, (void)elem;
+  return false;
+}
+
 void* staging_alloc(const Device& device, std::size_t bytes) {
   if (bytes == 0) return nullptr;
   if (!device.is_gpu()) return ::operator new(bytes, kCpuAlignment);

@@ -83,6 +83,10 @@ fi
 echo "== timing: add at 2^28 float32 elements, tilecc vs torch, same run"
 "$work/add_bandwidth" 28 50 | tee "$out/tilecc-add.txt" || status=1
 python3 bench/gpu/torch_add.py 28 50 | tee "$out/torch-add.txt" || status=1
+echo "== timing: copies between views vs cudaMemcpyAsync, same run"
+g++ -O2 -std=c++20 -Iinclude -I"$cuda/include" bench/gpu/copy_bandwidth.cpp -L"$work" -ltile_rt \
+  -L"$cuda/lib64" -lcudart_static -ldl -lrt -lpthread -o "$work/copy_bandwidth" &&
+  "$work/copy_bandwidth" 8192 50 | tee "$out/copy-bandwidth.txt" || status=1
 echo "== timing: executing ops vs raw launches of the same kernel, same run"
 "$work/op_overhead" 2000 | tee "$out/op-overhead.txt" || status=1
 echo "== ordering: independent async ops overlap on the GPU, dependent ones do not"

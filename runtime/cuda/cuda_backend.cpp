@@ -302,6 +302,21 @@ void copy_to_host(int ordinal, void* dst, const void* src, std::size_t bytes) {
   check(cudaStreamSynchronize(s), "cudaStreamSynchronize (device to host copy)");
 }
 
+bool strided_copy(int ordinal, void* stream, void* dst, const int64_t* dst_strides, const void* src,
+                  const int64_t* src_strides, const int64_t* extent, int rank, std::size_t elem) {
+#if defined(TILE_RT_HAS_COPY_KERNEL)
+  use_device(ordinal);
+  const int e = launch_strided_copy(stream, dst, dst_strides, src, src_strides, extent, rank, elem);
+  if (e < 0) return false;
+  check(static_cast<cudaError_t>(e), "the strided copy kernel");
+  return true;
+#else
+  (void)ordinal, (void)stream, (void)dst, (void)dst_strides, (void)src, (void)src_strides, (void)extent,
+      (void)rank, (void)elem;
+  return false;
+#endif
+}
+
 void copy_on_stream(int ordinal, void* s, void* dst, const void* src, std::size_t bytes, int kind) {
   use_device(ordinal);
   static constexpr cudaMemcpyKind kinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice,

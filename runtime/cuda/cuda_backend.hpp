@@ -74,4 +74,13 @@ void* capture_end(int ordinal, void* stream);
 void graph_launch(int ordinal, void* graph, void* stream);
 void graph_destroy(int ordinal, void* graph) noexcept;
 
+/// Copies the elements of a strided box of `rank` axes (`extent`, outermost first) from `src`
+/// to `dst` on `stream` with tile_rt's kernel (strides in elements). False when this build has
+/// no kernel (tile_rt compiled without nvcc) or not for `elem`-byte elements.
+bool strided_copy(int ordinal, void* stream, void* dst, const int64_t* dst_strides, const void* src,
+                  const int64_t* src_strides, const int64_t* extent, int rank, std::size_t elem);
+/// The kernel's launcher (strided_copy.cu): the cudaError_t, or -1 when it does not apply.
+int launch_strided_copy(void* stream, void* dst, const int64_t* dst_strides, const void* src,
+                        const int64_t* src_strides, const int64_t* extent, int rank, std::size_t elem);
+
 }  // namespace tile::cuda

@@ -104,6 +104,13 @@ void copy_on_stream(const Device& device, void* stream, void* dst, const void* s
 /// least width_bytes unless height is 1). On the CPU backend memcpy per row, done now.
 void copy_2d_on_stream(const Device& device, void* stream, void* dst, std::size_t dpitch, const void* src,
                        std::size_t spitch, std::size_t width_bytes, std::size_t height, CopyKind kind);
+/// A device-to-device copy between two strided boxes of `rank` axes (`extent` outermost first,
+/// strides in elements of `elem` bytes) as one kernel on `stream` (captured like a copy). False,
+/// with nothing issued, where tile_rt has no such kernel (built without nvcc, a CPU device, or
+/// an element size other than 1, 2, 4 or 8): then use copy_2d_on_stream.
+bool strided_copy_on_stream(const Device& device, void* stream, void* dst, const int64_t* dst_strides,
+                            const void* src, const int64_t* src_strides, const int64_t* extent, int rank,
+                            std::size_t elem);
 /// Host memory that a copy issued on a stream, or captured into a graph, may read: page-locked
 /// for a GPU (allocate it before a capture begins), ordinary for the CPU backend.
 void* staging_alloc(const Device& device, std::size_t bytes);
