@@ -21,11 +21,11 @@
 // share elements cannot both be alive, and an array with a view of all of it is refused as
 // "the same array". On the CPU backend a strided copy is an element loop (memcpy per row where
 // both sides are contiguous); on a GPU a copy between compact sides is one cudaMemcpyAsync and
-// a strided one the cudaMemcpy2DAsync block of detail::plan_strided_copy when one suffices (rows
-// where the innermost axis is contiguous on both sides, single-element columns elsewhere), else
-// tile_rt's strided-copy kernel (runtime/cuda/strided_copy.cu: a transpose through shared-memory
-// tiles), or those blocks where tile_rt was built without nvcc; all issued on the execution's
-// stream and so captured by graph(); `to_host` of a strided view on a GPU makes
+// a strided one tile_rt's strided-copy kernel (runtime/cuda/strided_copy.cu: a transpose
+// through shared-memory tiles) or, where tile_rt was built without nvcc, the cudaMemcpy2DAsync
+// blocks of detail::plan_strided_copy (rows where the innermost axis is contiguous on both
+// sides, single-element columns elsewhere); all issued on the execution's stream and so
+// captured by graph(); `to_host` of a strided view on a GPU makes
 // at most 16 such copies into the vector, or copies the view's span and gathers on the host.
 // Making an op allocates its array (and, for a GPU, page-locked host memory holding the values
 // to write); nothing is written before the op is executed. Executing it issues the fill as a
@@ -383,15 +383,14 @@ class [[nodiscard]] CopyOp : public OpBase<CopyOp<T>> {
       detail::copy_on_stream(device, stream, dst, src, static_cast<std::size_t>(dst_.shape.numel()) * sizeof(T),
                              detail::CopyKind::DeviceToDevice);
     } else {
-      const auto plan = detail::plan_strided_copy(dst_.shape, dst_.strides, src_.strides, detail::max_copy_pitch<T>());
-      // One cudaMemcpy2DAsync block stays one; more (rows of a 3-D box, or single-element columns
-      // of a transpose) are one kernel where tile_rt has it.
+      // tile_rt's kernel where it has one, else cudaMemcpy2DAsync blocks.
       const detail::CopyAxes c = detail::collapse_copy_axes(dst_.shape, dst_.strides, src_.strides);
-      if (plan.size() == 1 ||
-          !detail::strided_copy_on_stream(device, stream, dst, c.dst.data(), src, c.src.data(), c.extent.data(), c.rank,
-                                          sizeof(T)))
+      if (!detail::strided_copy_on_stream(device, stream, dst, c.dst.data(), src, c.src.data(), c.extent.data(),
+                                          c.rank, sizeof(T)))
         detail::copy_plan_on_stream(device, stream, reinterpret_cast<char*>(dst), reinterpret_cast<const char*>(src),
-                                    plan, sizeof(T), detail::CopyKind::DeviceToDevice);
+                                    detail::plan_strided_copy(dst_.shape, dst_.strides, src_.strides,
+                                                              detail::max_copy_pitch<T>()),
+                                    sizeof(T), detail::CopyKind::DeviceToDevice);
     }
     ctx.issued("tile::ops::copy", "");
   }
