@@ -193,6 +193,17 @@ inline bool is_row_major(const Shape& shape, const Shape& strides) {
   return true;
 }
 
+/// The axes of `shape` with extent > 1, by increasing stride (ties keep the axis order), in
+/// `order`; returns how many. `S` is a Shape or Strides.
+template <class S>
+int axes_by_stride(const Shape& shape, const S& strides, std::array<int, Shape::max_rank>& order) {
+  int n = 0;
+  for (int a = 0; a < shape.rank(); ++a)
+    if (shape[a] > 1) order[static_cast<std::size_t>(n++)] = a;
+  std::stable_sort(order.begin(), order.begin() + n, [&](int x, int y) { return strides[x] < strides[y]; });
+  return n;
+}
+
 /// ceil(shape / tile) per axis.
 template <std::size_t R>
 std::array<int64_t, R> grid_of(const Shape& shape, const std::array<int64_t, R>& tile) {
@@ -393,17 +404,15 @@ uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view wha
     const std::string elements = l.whole && loan.whole ? "the array" : "the array's elements";
     const std::string where = l.whole && loan.whole ? "" : " (the borrowed elements overlap)";
     if (l.exclusive && exclusive)
-      throw Error(std::string(what) + ": the array is already borrowed exclusively (by a mutable view, a "
-                  "PartitionRef or a "
-                  "pending op)" + where + "; " + elements + " cannot be borrowed again until that borrow ends");
+      throw Error(std::string(what) + ": the array is already borrowed exclusively (by a mutable view, a " +
+                  "PartitionRef or a pending op)" + where + "; " + elements +
+                  " cannot be borrowed again until that borrow ends");
     if (l.exclusive)
-      throw Error(std::string(what) + ": the array is borrowed exclusively (by a mutable view, a PartitionRef or "
-                  "a pending "
-                  "op)" + where + "; " + elements + " cannot be shared until that borrow ends");
-    throw Error(std::string(what) + ": the array is borrowed by a pending op (as a shared argument) or by a "
-                "view" + where +
-                "; " + elements + " cannot be borrowed exclusively while borrowed shared (sync the op, drop "
-                "the view)");
+      throw Error(std::string(what) + ": the array is borrowed exclusively (by a mutable view, a PartitionRef " +
+                  "or a pending op)" + where + "; " + elements + " cannot be shared until that borrow ends");
+    throw Error(std::string(what) + ": the array is borrowed by a pending op (as a shared argument) or by a " +
+                "view" + where + "; " + elements +
+                " cannot be borrowed exclusively while borrowed shared (sync the op, drop the view)");
   }
   loan.id = b->next_loan++;
   b->loans.push_back(loan);
@@ -534,24 +543,6 @@ class Array {
                   "tile::Array::reshape() consumes the array: write std::move(a).reshape(shape)");
   }
 
- private:
-  /// to_host of compact row-major elements: one copy.
-  std::vector<T> copy_compact_to_host() const {
-    const auto n = static_cast<std::size_t>(size());
-    detail::order_copy(buf_.get(), false);  // after the last write issued asynchronously
-    if constexpr (std::is_same_v<T, bool>) {
-      std::unique_ptr<bool[]> tmp(new bool[n ? n : 1]);
-      if (n) detail::copy_to_host(device(), tmp.get(), data(), n * sizeof(bool));
-      return std::vector<bool>(tmp.get(), tmp.get() + n);
-    } else {
-      std::vector<T> v(n);
-      if (n) detail::copy_to_host(device(), v.data(), data(), n * sizeof(T));
-      return v;
-    }
-  }
-
- public:
-
   /// Consumes the array into a partition of Ts-shaped tiles: `std::move(a).partition<128>()`.
   template <int64_t... Ts>
   Partition<T, Ts...> partition() && {
@@ -611,6 +602,21 @@ class Array {
     if (!buf_) throw Error(std::string(what) + ": the array has no storage (it was moved from)");
   }
 
+  /// to_host of compact row-major elements: one copy.
+  std::vector<T> copy_compact_to_host() const {
+    const auto n = static_cast<std::size_t>(size());
+    detail::order_copy(buf_.get(), false);  // after the last write issued asynchronously
+    if constexpr (std::is_same_v<T, bool>) {
+      std::unique_ptr<bool[]> tmp(new bool[n ? n : 1]);
+      if (n) detail::copy_to_host(device(), tmp.get(), data(), n * sizeof(bool));
+      return std::vector<bool>(tmp.get(), tmp.get() + n);
+    } else {
+      std::vector<T> v(n);
+      if (n) detail::copy_to_host(device(), v.data(), data(), n * sizeof(T));
+      return v;
+    }
+  }
+
   template <int64_t... Ts>
   void check_partition(const char* what) const {
     static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4,
@@ -666,10 +672,7 @@ inline std::string stride_rule(const Shape& shape, const Strides& strides, int64
   // The axes that step at all, by increasing stride: each must step over everything the ones
   // before it span (a sufficient test that no element is addressed twice).
   std::array<int, Shape::max_rank> order{};
-  int n = 0;
-  for (int a = 0; a < rank; ++a)
-    if (shape[a] > 1) order[static_cast<std::size_t>(n++)] = a;
-  std::stable_sort(order.begin(), order.begin() + n, [&](int x, int y) { return strides[x] < strides[y]; });
+  const int n = axes_by_stride(shape, strides, order);
   int64_t need = 1;
   int prev = -1;
   for (int k = 0; k < n; ++k) {

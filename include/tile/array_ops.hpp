@@ -267,17 +267,6 @@ constexpr int64_t max_copy_pitch() {
   return std::numeric_limits<int32_t>::max() / static_cast<int64_t>(sizeof(T));
 }
 
-/// Whether the elements of `r` lie compactly in row-major order.
-template <class T>
-bool compact(const ArrayRef<T>& r) {
-  int64_t step = 1;
-  for (int a = r.shape.rank() - 1; a >= 0; --a) {
-    if (r.shape[a] != 1 && r.strides[a] != step) return false;
-    step *= r.shape[a];
-  }
-  return true;
-}
-
 }  // namespace detail
 
 /// A constructor op (`ops::zeros`, `ops::full`, ...): its outputs are the new array.
@@ -379,7 +368,7 @@ class [[nodiscard]] CopyOp : public OpBase<CopyOp<T>> {
     void* stream = ctx.stream_for(device);
     ctx.use(device, src_.buffer, false);
     ctx.use(device, dst_.buffer, true);
-    if (detail::compact(src_) && detail::compact(dst_)) {
+    if (detail::is_row_major(src_.shape, src_.strides) && detail::is_row_major(dst_.shape, dst_.strides)) {
       detail::copy_on_stream(device, stream, dst, src, static_cast<std::size_t>(dst_.shape.numel()) * sizeof(T),
                              detail::CopyKind::DeviceToDevice);
     } else {
@@ -464,8 +453,7 @@ class [[nodiscard]] ToHostOp : public OpBase<ToHostOp<T>> {
     if (out_.empty()) return;
     T* dst = out_.data();
     const T* src = src_.data();
-    const bool compact = detail::compact(src_);
-    if (!device.is_gpu()) {
+        if (!device.is_gpu()) {
       detail::run_on_cpu(ctx, [dst, src, shape = src_.shape, ss = src_.strides] {
         detail::copy_strided_host(dst, detail::row_major_strides(shape), src, ss, shape);
       });
@@ -477,7 +465,7 @@ class [[nodiscard]] ToHostOp : public OpBase<ToHostOp<T>> {
     void* stream = ctx.stream_for(device);
     ctx.use(device, src_.buffer, false);
     const std::size_t bytes = out_.size() * sizeof(T);
-    if (compact) {
+    if (detail::is_row_major(src_.shape, src_.strides)) {
       detail::copy_on_stream(device, stream, dst, src, bytes, detail::CopyKind::DeviceToHost);
     } else {
       const auto plan = detail::plan_strided_copy(src_.shape, detail::row_major_strides(src_.shape), src_.strides,

@@ -911,13 +911,10 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       // such axis's stride exceeds what the smaller ones span, so the split is exact.
       const int rank = t.shape.rank();
       std::array<int, detail::kMaxRank> order{};
-      int n = 0;
-      for (int a = 0; a < rank; ++a)
-        if (t.shape[a] > 1) order[static_cast<std::size_t>(n++)] = a;
-      std::stable_sort(order.begin(), order.begin() + n, [&](int x, int y) { return t.strides[x] > t.strides[y]; });
+      const int n = detail::axes_by_stride(t.shape, t.strides, order);
       std::array<int64_t, detail::kMaxRank> idx{};
       int64_t off = (e - p) / t.elem_size;
-      for (int k = 0; k < n; ++k) {
+      for (int k = n - 1; k >= 0; --k) {
         const int a = order[static_cast<std::size_t>(k)];
         const int64_t i = t.strides[a] > 0 ? off / t.strides[a] : 0;
         if (i >= t.shape[a]) return;

@@ -317,25 +317,24 @@ bool strided_copy(int ordinal, void* stream, void* dst, const int64_t* dst_strid
 #endif
 }
 
+/// detail::CopyKind's values, in order, as CUDA's.
+constexpr cudaMemcpyKind kCopyKinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice, cudaMemcpyDeviceToHost};
+
 void copy_on_stream(int ordinal, void* s, void* dst, const void* src, std::size_t bytes, int kind) {
   use_device(ordinal);
-  static constexpr cudaMemcpyKind kinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice,
-                                             cudaMemcpyDeviceToHost};
   static constexpr const char* names[] = {"cudaMemcpyAsync (host to device, on a stream)",
                                           "cudaMemcpyAsync (device to device, on a stream)",
                                           "cudaMemcpyAsync (device to host, on a stream)"};
-  check(cudaMemcpyAsync(dst, src, bytes, kinds[kind], static_cast<cudaStream_t>(s)), names[kind]);
+  check(cudaMemcpyAsync(dst, src, bytes, kCopyKinds[kind], static_cast<cudaStream_t>(s)), names[kind]);
 }
 
 void copy_2d_on_stream(int ordinal, void* s, void* dst, std::size_t dpitch, const void* src, std::size_t spitch,
                        std::size_t width_bytes, std::size_t height, int kind) {
   use_device(ordinal);
-  static constexpr cudaMemcpyKind kinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice,
-                                             cudaMemcpyDeviceToHost};
   static constexpr const char* names[] = {"cudaMemcpy2DAsync (host to device, on a stream)",
                                           "cudaMemcpy2DAsync (device to device, on a stream)",
                                           "cudaMemcpy2DAsync (device to host, on a stream)"};
-  check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width_bytes, height, kinds[kind], static_cast<cudaStream_t>(s)),
+  check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width_bytes, height, kCopyKinds[kind], static_cast<cudaStream_t>(s)),
         names[kind]);
 }
 

@@ -173,12 +173,16 @@ struct Foreign {
   bool* deleted;
 };
 
-DLManagedTensor* foreign_matrix(int64_t rows, int64_t cols, bool* deleted, int64_t col_stride = 1) {
-  auto* f = new Foreign{std::vector<int32_t>(static_cast<std::size_t>(rows * cols)), {rows, cols},
-                        {cols * col_stride, col_stride}, {}, deleted};
-  for (std::size_t i = 0; i < f->data.size(); ++i) f->data[i] = static_cast<int32_t>(i);
+/// A foreign rows x cols tensor over `data` with the given strides (null: none given).
+DLManagedTensor* foreign_strided(std::vector<int32_t> data, int64_t rows, int64_t cols, const int64_t* strides,
+                                 bool* deleted) {
+  auto* f = new Foreign{std::move(data), {rows, cols}, {}, {}, deleted};
+  if (strides) {
+    f->strides[0] = strides[0];
+    f->strides[1] = strides[1];
+  }
   f->managed.dl_tensor = DLTensor{f->data.data(), DLDevice{kDLCPU, 0}, 2, DLDataType{kDLInt, 32, 1},
-                                  f->shape, f->strides, 0};
+                                  f->shape, strides ? f->strides : nullptr, 0};
   f->managed.manager_ctx = f;
   f->managed.deleter = [](DLManagedTensor* self) {
     auto* me = static_cast<Foreign*>(self->manager_ctx);
@@ -186,6 +190,15 @@ DLManagedTensor* foreign_matrix(int64_t rows, int64_t cols, bool* deleted, int64
     delete me;
   };
   return &f->managed;
+}
+
+/// A foreign rows x cols tensor holding 0, 1, 2, ... with the strides {cols * col_stride,
+/// col_stride}.
+DLManagedTensor* foreign_matrix(int64_t rows, int64_t cols, bool* deleted, int64_t col_stride = 1) {
+  std::vector<int32_t> data(static_cast<std::size_t>(rows * cols));
+  for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<int32_t>(i);
+  const int64_t strides[2] = {cols * col_stride, col_stride};
+  return foreign_strided(std::move(data), rows, cols, strides, deleted);
 }
 
 TEST(DLPack, ImportsWithoutCopiesAndCallsTheDeleterOnce) {
@@ -211,25 +224,6 @@ TEST(DLPack, RefusesAnotherElementTypeAndReleasesTheTensor) {
     EXPECT_NE(std::string(e.what()).find("holds int32 elements, not float32"), std::string::npos) << e.what();
   }
   EXPECT_TRUE(deleted);
-}
-
-/// A foreign rows x cols tensor over `data` with the given strides (null: none given).
-DLManagedTensor* foreign_strided(std::vector<int32_t> data, int64_t rows, int64_t cols, const int64_t* strides,
-                                 bool* deleted) {
-  auto* f = new Foreign{std::move(data), {rows, cols}, {}, {}, deleted};
-  if (strides) {
-    f->strides[0] = strides[0];
-    f->strides[1] = strides[1];
-  }
-  f->managed.dl_tensor = DLTensor{f->data.data(), DLDevice{kDLCPU, 0}, 2, DLDataType{kDLInt, 32, 1},
-                                  f->shape, strides ? f->strides : nullptr, 0};
-  f->managed.manager_ctx = f;
-  f->managed.deleter = [](DLManagedTensor* self) {
-    auto* me = static_cast<Foreign*>(self->manager_ctx);
-    *me->deleted = true;
-    delete me;
-  };
-  return &f->managed;
 }
 
 TEST(DLPack, ImportsAColumnMajorTensorWithItsStrides) {
