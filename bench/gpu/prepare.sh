@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD_DIR:-$root/build}
 carry=$root/.device-carry
 rm -rf "$carry" && mkdir -p "$carry"
-for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp \
+for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp bench/memory_bound.tile.cpp \
            examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
            examples/column_stats/column_stats.tile.cpp examples/softmax/softmax.tile.cpp \
            examples/gemm/gemm.tile.cpp examples/histogram/histogram.tile.cpp \

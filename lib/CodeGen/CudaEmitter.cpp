@@ -208,11 +208,16 @@ static StringRef stringAttr(Operation *op, StringRef name) {
   return {};
 }
 
+RankedTensorType KernelEmitter::layoutKey(RankedTensorType type) {
+  return RankedTensorType::get(type.getShape(), IntegerType::get(type.getContext(), 8),
+                               type.getEncoding());
+}
+
 std::optional<unsigned> KernelEmitter::layoutIndex(RankedTensorType type) const {
-  for (auto [k, layout] : llvm::enumerate(layouts))
-    if (layout.type.getShape() == type.getShape() && layout.attr == type.getEncoding())
-      return unsigned(k);
-  return std::nullopt;
+  auto it = byType.find(layoutKey(type));
+  if (it == byType.end())
+    return std::nullopt;
+  return it->second;
 }
 
 /// Checks a layout is one the device library can apply to `shape` in a block of `numWarps`.
@@ -235,38 +240,39 @@ static LogicalResult checkLayout(Operation *op, Attribute layout, ArrayRef<int64
     unsigned warps = dot.getParent().getNumWarps();
     return numWarps % warps == 0 ? success() : mismatch(warps);
   }
-  auto attr = llvm::cast<tilegpu::BlockedLayoutAttr>(layout);
+  auto attr = llvm::dyn_cast<tilegpu::BlockedLayoutAttr>(layout);
+  if (!attr)
+    return success(); // a slice: its parent's checks hold, and its form is exact
   if (attr.getRank() != shape.size())
     return op->emitError() << "layout rank " << attr.getRank() << " differs from the rank "
                            << shape.size() << " of the tile";
-  for (size_t d = 0; d < shape.size(); ++d) {
-    int64_t spt = attr.getSizePerThread()[d];
-    int64_t cta = spt * attr.getThreadsPerWarp()[d] * attr.getWarpsPerBlock()[d];
-    if (spt > shape[d] || shape[d] % spt != 0 ||
-        (cta <= shape[d] ? shape[d] % cta != 0 : cta % shape[d] != 0))
-      return op->emitError() << "layout " << attr << " does not tile shape ["
-                             << joinInts(shape) << "] evenly";
-  }
+  if (!attr.fits(shape))
+    return op->emitError() << "layout " << attr << " does not tile shape [" << joinInts(shape)
+                           << "] evenly";
   return attr.getNumWarps() == numWarps ? success() : mismatch(attr.getNumWarps());
 }
 
-/// Registers per thread of a supported layout over `shape`.
-static int64_t elemsPerThread(Attribute layout, ArrayRef<int64_t> shape) {
-  if (auto mma = llvm::dyn_cast<tilegpu::MmaLayoutAttr>(layout))
-    return mma.getElemsPerThread(shape);
-  if (auto dot = llvm::dyn_cast<tilegpu::DotOperandLayoutAttr>(layout))
-    return dot.getElemsPerThread(shape);
-  return llvm::cast<tilegpu::BlockedLayoutAttr>(layout).getElemsPerThread(shape);
-}
-
-/// The tile_dev type of a layout over `shape` (spelled `tile_dev::Ix<...>`).
-static std::string deviceLayout(Attribute layout, StringRef shape, unsigned numWarps) {
-  auto list = [](ArrayRef<unsigned> xs) {
+/// The tile_dev::Linear form of a linear layout: the row-major index each register bit and
+/// each thread bit (lanes, then warps) adds.
+static std::string deviceLayout(const LinearLayout &ll, unsigned threads) {
+  auto list = [&](ArrayRef<uint64_t> xs) {
     std::string s = "tile_dev::Ix<";
     for (auto [k, x] : llvm::enumerate(xs))
       s += cat(k ? ", " : "", x);
     return s + ">";
   };
+  SmallVector<uint64_t> thread(ll.getBases(kLane));
+  llvm::append_range(thread, ll.getBases(kWarp));
+  SmallVector<int64_t> shape = ll.getOutShape();
+  if (shape.empty())
+    shape.push_back(1);
+  return cat("tile_dev::Linear<tile_dev::Ix<", joinInts(shape), ">, ", threads, ", ",
+             list(ll.getBases(kRegister)), ", ", list(thread), ">");
+}
+
+/// The instruction tiles of an mma or dot operand layout over `shape`, for mma_frag and
+/// ldmatrix_operand; empty for other layouts.
+static std::string fragmentShape(Attribute layout, StringRef shape, unsigned numWarps) {
   auto grid = [&](tilegpu::MmaLayoutAttr mma) {
     ArrayRef<unsigned> w = mma.getWarpsPerBlock();
     return cat(w[w.size() - 2], ", ", w.back(), ", ", numWarps);
@@ -276,38 +282,56 @@ static std::string deviceLayout(Attribute layout, StringRef shape, unsigned numW
   if (auto dot = llvm::dyn_cast<tilegpu::DotOperandLayoutAttr>(layout))
     return cat("tile_dev::MmaOperand<", shape, ", ", dot.getOpIdx(), ", ", dot.getKWidth(), ", ",
                grid(dot.getParent()), ">");
-  auto blocked = llvm::cast<tilegpu::BlockedLayoutAttr>(layout);
-  return cat("tile_dev::Blocked<", shape, ", ", list(blocked.getSizePerThread()), ", ",
-             list(blocked.getThreadsPerWarp()), ", ", list(blocked.getWarpsPerBlock()), ", ",
-             list(blocked.getOrder()), ">");
+  return "";
+}
+
+std::optional<unsigned> KernelEmitter::layoutOf(const LinearLayout &ll) {
+  for (auto [k, layout] : llvm::enumerate(layouts))
+    if (layout.ll == ll)
+      return unsigned(k);
+  if (!ll.hasDisjointBits())
+    return std::nullopt;
+  Layout layout;
+  layout.ll = ll;
+  layout.elems = ll.getInSize(kRegister);
+  layout.alias = cat(sym, "_L", layouts.size());
+  layout.thread = cat("t", layouts.size());
+  layouts.push_back(layout);
+  return unsigned(layouts.size() - 1);
 }
 
 LogicalResult KernelEmitter::collectLayouts() {
   LogicalResult result = success();
   auto visit = [&](Operation *op, Type type) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
-    if (!tensor || failed(result))
+    if (!tensor || failed(result) || layoutIndex(tensor))
       return;
     Attribute attr = tensor.getEncoding();
     if (!llvm::isa_and_nonnull<tilegpu::BlockedLayoutAttr, tilegpu::MmaLayoutAttr,
-                               tilegpu::DotOperandLayoutAttr>(attr)) {
+                               tilegpu::DotOperandLayoutAttr, tilegpu::SliceLayoutAttr>(attr)) {
       result = op->emitError() << "tile value of type " << tensor
                                << " has no layout; run tile-assign-layouts before CodeGen";
       return;
     }
-    if (layoutIndex(tensor))
-      return;
     if (failed(checkLayout(op, attr, tensor.getShape(), numWarps))) {
       result = failure();
       return;
     }
-    Layout layout;
-    layout.type = tensor;
-    layout.attr = attr;
-    layout.elems = elemsPerThread(attr, tensor.getShape());
-    layout.alias = cat(sym, "_L", layouts.size());
-    layout.thread = cat("t", layouts.size());
-    layouts.push_back(layout);
+    std::optional<LinearLayout> ll = tilegpu::linearLayoutOf(tensor, numWarps);
+    std::optional<unsigned> k = ll ? layoutOf(*ll) : std::nullopt;
+    if (!k) {
+      result = op->emitError() << "layout " << attr << " over [" << joinInts(tensor.getShape())
+                               << "] mixes register and thread bits; CodeGen cannot address it";
+      return;
+    }
+    Layout &layout = layouts[*k];
+    if (layout.attrs.empty())
+      layout.type = tensor;
+    layout.attrs.push_back(attr);
+    if (layout.frag.empty())
+      layout.frag = fragmentShape(attr, cat("tile_dev::Ix<", joinInts(tensor.getShape()), ">"),
+                                  numWarps);
+    byType[layoutKey(tensor)] = *k;
   };
   func.walk([&](Operation *op) {
     for (Value v : op->getResults())
@@ -316,6 +340,15 @@ LogicalResult KernelEmitter::collectLayouts() {
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
           visit(op, arg.getType());
+  });
+  // The slices reductions leave in registers, addressed when partials are written.
+  func.walk([&](tile::ReduceOp op) {
+    if (failed(result))
+      return;
+    std::optional<tilegpu::ReducePlan> plan = tilegpu::planReduce(op, numWarps);
+    if (plan && !plan->inRegisters && plan->slice.getOutDims().size() > 0)
+      if (std::optional<unsigned> k = layoutOf(plan->slice))
+        layouts[*k].needsThread = true;
   });
   return result;
 }
@@ -478,12 +511,17 @@ LogicalResult KernelEmitter::emit() {
   if (StringRef source = stringAttr(func, tile::kSourceAttrName); !source.empty())
     out.line(0, cat("// defined at ", source));
   for (Layout &layout : layouts) {
-    std::string shape = cat("tile_dev::Ix<", joinInts(layout.type.getShape()), ">");
-    out.line(0, cat("// ", layout.alias, ": ", layout.attr, " over [",
-                    joinInts(layout.type.getShape()), "], ", layout.elems,
-                    " element(s) per thread"));
-    out.line(0, cat("using ", layout.alias, " = ", deviceLayout(layout.attr, shape, numWarps),
-                    ";"));
+    std::string what;
+    llvm::raw_string_ostream os(what);
+    for (auto [k, attr] : llvm::enumerate(layout.attrs))
+      os << (k ? ", " : "") << attr;
+    if (layout.attrs.empty())
+      os << "a reduction's partial results";
+    out.line(0, cat("// ", layout.alias, ": ", what, " over [", joinInts(layout.ll.getOutShape()),
+                    "], ", layout.elems, " element(s) per thread"));
+    out.line(0, cat("using ", layout.alias, " = ", deviceLayout(layout.ll, threads), ";"));
+    if (!layout.frag.empty())
+      out.line(0, cat("using ", layout.alias, "_frag = ", layout.frag, ";"));
     out.line(0, cat("static_assert(", layout.alias, "::num_threads == ", threads, " && ",
                     layout.alias, "::elems == ", layout.elems, ", \"tilecc: layout mismatch\");"));
   }

@@ -1,13 +1,15 @@
 //===- EmitExchange.cpp - ops that move elements between threads ---------------===//
 //
 // Reductions, scans and the shape ops (broadcast, reshape, permute, cat, extract) as CUDA.
-// Their elements cross threads, so each stages a tile in the kernel's dynamic shared memory
+// Their elements cross threads, so most stage a tile in the kernel's dynamic shared memory
 // at the offset the SharedMemoryPlanner chose (`tilegpu.smem_offset`, parts laid out by
 // tilegpu::getScratch), between two `__syncthreads()`:
 //
-//  * reduce: each thread combines its own registers along the axis, then the lanes along the
-//    axis combine by xor shuffles, then one lane per warp position writes its partial result;
-//    every thread reads the partials of its result registers and combines them.
+//  * reduce (as tilegpu::planReduce decided from the operand's linear layout): each thread
+//    combines its registers along the axis, then the lanes along the axis combine by xor
+//    shuffles. When no warps spread the axis and the result's layout is the slice the
+//    shuffles leave, that is all; otherwise one thread per group of copies writes each warp's
+//    partial, and every thread reads and combines the partials of its result registers.
 //  * scan: the tile goes to shared memory; each line along the axis is cut into chunks that
 //    threads scan in place; one thread per line scans the chunk totals into carries; each
 //    thread reads its result registers and applies its chunk's carry.
@@ -105,11 +107,10 @@ FailureOr<int64_t> KernelEmitter::smemOffset(Operation *op) {
 /// expression of the source element's position for register `i_`.
 LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   Location loc = op.getLoc();
-  FailureOr<int64_t> base = smemOffset(&op);
   auto resultType = cast<RankedTensorType>(op.getResult(0).getType());
   FailureOr<ValueInfo> info = tileInfo(&op, resultType);
   FailureOr<std::string> ctype = elementType(&op, resultType);
-  if (failed(base) || failed(info) || failed(ctype))
+  if (failed(info) || failed(ctype))
     return failure();
   Value source = op.getOperand(0);
   auto sourceType = cast<RankedTensorType>(source.getType());
@@ -129,6 +130,12 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
 
   const Layout &to = layouts[info->layout];
   const Layout &from = layouts[*srcLayout];
+  if (std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(&op, numWarps);
+      move && tilegpu::isFree(move->kind))
+    return emitRegisterMove(op.getResult(0), source, *move, indent);
+  FailureOr<int64_t> base = smemOffset(&op);
+  if (failed(base))
+    return failure();
   std::string buffer = newName();
   std::string stage = cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<",
                           *ctype, ">(", *base, "); tile_dev::to_shared(", buffer, ", ",
@@ -178,6 +185,38 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   return success();
 }
 
+LogicalResult KernelEmitter::emitRegisterMove(Value result, Value source,
+                                              const tilegpu::ShapeMovement &move,
+                                              unsigned indent) {
+  Operation *op = result.getDefiningOp();
+  FailureOr<ValueInfo> info = tileInfo(op, result.getType());
+  FailureOr<std::string> ctype = elementType(op, result.getType());
+  if (failed(info) || failed(ctype))
+    return failure();
+  const ValueInfo src = values.lookup(source);
+  if (src.broadcast) {
+    info->broadcast = true;
+    info->name = src.name;
+    values[result] = *info;
+    return success();
+  }
+  std::string bases = "tile_dev::Ix<";
+  for (auto [k, b] : llvm::enumerate(move.registerBases))
+    bases += cat(k ? ", " : "", b);
+  bases += ">";
+  info->name = newName();
+  int64_t elems = layouts[info->layout].elems;
+  // Every thread already holds its elements: result register i is source register
+  // span(i), the XOR of the bases of i's bits.
+  out.line(indent,
+           cat(*ctype, " ", info->name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
+               elems, "; ++i_) ", info->name, "[i_] = ", src.name, "[tile_dev::span<", bases,
+               ">(i_)];"),
+           op->getLoc());
+  values[result] = *info;
+  return success();
+}
+
 /// `f(a0, ..., b0, ...)` over parallel lists of accumulators and next values.
 static std::string callCombiner(StringRef f, ArrayRef<std::string> acc,
                                 ArrayRef<std::string> next) {
@@ -210,24 +249,24 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
   int64_t axis = op.getAxis();
   auto srcType = cast<RankedTensorType>(op.getSources()[0].getType());
   std::optional<unsigned> srcIndex = layoutIndex(srcType);
-  std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
-  FailureOr<int64_t> base = smemOffset(op);
-  if (!srcIndex || !scratch || failed(base))
-    return op.emitError("cannot place this reduction's shared memory");
+  std::optional<tilegpu::ReducePlan> plan = tilegpu::planReduce(op, numWarps);
+  if (!srcIndex || !plan)
+    return op.emitError("cannot reduce along an axis that the operand's layout mixes with "
+                        "another in one register, lane or warp bit");
   const Layout from = layouts[*srcIndex];
-  std::string A = from.alias, t = from.thread;
   int64_t results = srcType.getNumElements() / srcType.getDimSize(axis);
-  int64_t warps = tilegpu::distinctWarps(from.blocked(), srcType.getShape(), axis);
+  int64_t keys = plan->keys;
 
-  SmallVector<std::string> src, types, partial, shared;
+  SmallVector<std::string> src, types, partial;
   FailureOr<std::string> f =
       emitCombinerOperands(op, op.getSources(), op.getCombiner(), indent, src, types);
   if (failed(f))
     return failure();
 
-  // 1. Within the thread.
-  std::string keys = cat(A, "::keys(", axis, ")"), where = newName();
-  std::string decl, first, rest;
+  // 1. Within the thread: register r joins the partial of its key (r without its bits along
+  //    the axis); the first register of each key starts it.
+  uint64_t keyMask = (uint64_t(from.elems) - 1) & ~plan->axisRegisters;
+  std::string decl, first;
   SmallVector<std::string> pk, sr;
   for (size_t k = 0; k < src.size(); ++k) {
     partial.push_back(newName());
@@ -237,72 +276,96 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
     sr.push_back(src[k] + "[r_]");
   }
   out.line(indent,
-           cat(decl, "int64_t ", where, "[", keys, "]; _Pragma(\"unroll\") for (int r_ = 0; r_ < ",
-               A, "::elems; ++r_) { const int k_ = ", A, "::key(r_, ", axis, "); if (", A,
-               "::local(r_, ", axis, ") == 0) { ", first, where, "[k_] = ", t,
-               ".linear_without(r_, ", axis, "); } else ", callCombiner(*f, pk, sr), " }"),
+           cat(decl, "_Pragma(\"unroll\") for (int r_ = 0; r_ < ", from.elems,
+               "; ++r_) { const int k_ = tile_dev::compress(r_, ", keyMask, "u); if ((r_ & ",
+               plan->axisRegisters, ") == 0) { ", first, "} else ", callCombiner(*f, pk, sr),
+               " }"),
            loc);
-  // 2. Across the lanes along the axis.
-  SmallVector<std::string> shuffled;
-  for (const std::string &p : pk)
-    shuffled.push_back(cat("tile_dev::shfl_xor(", p, ", s_)"));
-  out.line(indent,
-           cat("_Pragma(\"unroll\") for (int s_ = ", A, "::lane_stride(", axis, "); s_ < ", A,
-               "::lane_stride(", axis, ") * ", A, "::distinct_lanes(", axis,
-               "); s_ *= 2) _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys, "; ++k_) ",
-               callCombiner(*f, pk, shuffled)),
-           loc);
-  // 3. One partial per warp position through shared memory.
-  std::string stage = "__syncthreads(); ", write;
-  for (size_t k = 0; k < src.size(); ++k) {
-    shared.push_back(newName());
-    stage += cat(types[k], "* ", shared[k], " = tile_dev::shared_at<", types[k], ">(",
-                 *base + scratch->parts[k].offset, "); ");
-    write += cat(shared[k], "[", t, ".warp_pos[", axis, "] * ", results, " + ", where,
-                 "[k_]] = ", partial[k], "[k_]; ");
+  // 2. Across the lanes along the axis, by xor shuffles.
+  for (unsigned mask : plan->laneMasks) {
+    SmallVector<std::string> shuffled;
+    for (const std::string &p : pk)
+      shuffled.push_back(cat("tile_dev::shfl_xor(", p, ", ", mask, ")"));
+    out.line(indent, cat("_Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys, "; ++k_) ",
+                         callCombiner(*f, pk, shuffled)),
+             loc);
   }
-  out.line(indent,
-           cat(stage, "if (", t, ".owner && ", t, ".lane_pos[", axis,
-               "] == 0) _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys, "; ++k_) { ", write,
-               "} __syncthreads();"),
-           loc);
 
-  // 4. Each result register combines the partials of the warps along the axis.
   bool scalarResult = !isa<RankedTensorType>(op.getResult(0).getType());
-  std::string index = "0", count;
   unsigned resultLayout = 0;
   if (!scalarResult) {
     FailureOr<ValueInfo> info = tileInfo(op, op.getResult(0).getType());
     if (failed(info))
       return failure();
     resultLayout = info->layout;
-    index = cat(layouts[resultLayout].thread, ".linear(i_)");
   }
-  SmallVector<std::string> names, acc, next;
-  std::string declare, init;
+  SmallVector<std::string> names, acc;
+  std::string declare;
+  int64_t resultElems = scalarResult ? 1 : layouts[resultLayout].elems;
   for (size_t k = 0; k < src.size(); ++k) {
     names.push_back(newName());
-    if (scalarResult) {
-      declare += cat(types[k], " ", names[k], "; ");
-      acc.push_back(names[k]);
-    } else {
-      declare += cat(types[k], " ", names[k], "[", layouts[resultLayout].elems, "]; ");
-      acc.push_back(names[k] + "[i_]");
-    }
-    init += cat(acc[k], " = ", shared[k], "[q_]; ");
-    next.push_back(cat(shared[k], "[w_ * ", results, " + q_]"));
+    declare += scalarResult ? cat(types[k], " ", names[k], "; ")
+                            : cat(types[k], " ", names[k], "[", resultElems, "]; ");
+    acc.push_back(scalarResult ? names[k] : names[k] + "[i_]");
   }
-  std::string body =
-      cat("{ const int64_t q_ = ", index, "; ", init, "for (int w_ = 1; w_ < ", warps,
-          "; ++w_) ", callCombiner(*f, acc, next),
-          applyInits(*f, op.getInits(), acc, types, [&](Value v) { return scalar(v); }), " }");
-  if (scalarResult)
-    out.line(indent, cat(declare, body), loc);
-  else
+  auto inits = [&] {
+    return applyInits(*f, op.getInits(), acc, types, [&](Value v) { return scalar(v); });
+  };
+  auto each = [&](StringRef body) {
+    return scalarResult ? cat("{ ", body, " }")
+                        : cat("_Pragma(\"unroll\") for (int i_ = 0; i_ < ", resultElems,
+                              "; ++i_) { ", body, " }");
+  };
+
+  if (plan->inRegisters) {
+    // 3. The result is what the shuffles left: register i holds key i.
+    std::string body;
+    for (size_t k = 0; k < src.size(); ++k)
+      body += cat(acc[k], " = ", partial[k], scalarResult ? "[0]; " : "[i_]; ");
+    out.line(indent, cat(declare, each(body + inits())), loc);
+  } else {
+    // 3. One partial per warp position along the axis through shared memory: written by one
+    //    thread of each group of copies, at the warp's position and the key's result index.
+    std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
+    FailureOr<int64_t> base = smemOffset(op);
+    if (!scratch || failed(base))
+      return op.emitError("cannot place this reduction's shared memory");
+    std::string where = "0";
+    if (!scalarResult || plan->slice.getOutDims().size() > 0) {
+      std::optional<unsigned> slice = layoutOf(plan->slice);
+      if (!slice)
+        return op.emitError("cannot address this reduction's partial results");
+      where = cat(layouts[*slice].thread, ".linear(k_)");
+    }
+    SmallVector<std::string> shared;
+    std::string stage = "__syncthreads(); ", write;
+    for (size_t k = 0; k < src.size(); ++k) {
+      shared.push_back(newName());
+      stage += cat(types[k], "* ", shared[k], " = tile_dev::shared_at<", types[k], ">(",
+                   *base + scratch->parts[k].offset, "); ");
+      write += cat(shared[k], "[w_ * ", results, " + ", where, "] = ", partial[k], "[k_]; ");
+    }
     out.line(indent,
-             cat(declare, "_Pragma(\"unroll\") for (int i_ = 0; i_ < ",
-                 layouts[resultLayout].elems, "; ++i_) ", body),
+             cat(stage, "if ((", threadId, " & ", plan->writerMask,
+                 "u) == 0) { const int64_t w_ = tile_dev::compress(", threadId, " / 32u, ",
+                 plan->axisWarps, "u); _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys,
+                 "; ++k_) { ", write, "} } __syncthreads();"),
              loc);
+    // 4. Each result register combines the partials of the warps along the axis.
+    std::string index = scalarResult ? "0" : cat(layouts[resultLayout].thread, ".linear(i_)");
+    SmallVector<std::string> next;
+    std::string init;
+    for (size_t k = 0; k < src.size(); ++k) {
+      init += cat(acc[k], " = ", shared[k], "[q_]; ");
+      next.push_back(cat(shared[k], "[w_ * ", results, " + q_]"));
+    }
+    out.line(indent,
+             cat(declare,
+                 each(cat("const int64_t q_ = ", index, "; ", init, "for (int w_ = 1; w_ < ",
+                          plan->warpsAlongAxis, "; ++w_) ", callCombiner(*f, acc, next),
+                          inits()))),
+             loc);
+  }
   for (auto [k, result] : llvm::enumerate(op.getResults())) {
     ValueInfo info{names[k]};
     if (!scalarResult) {
@@ -467,8 +530,8 @@ LogicalResult KernelEmitter::emitFragmentMma(tilegpu::MmaOp op, unsigned indent)
   out.line(indent,
            cat("float ", info->name, "[", to.elems, "]; ",
                "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", to.elems, "; ++i_) ", info->name,
-               "[i_] = ", elem(op.getAcc()), "; tile_dev::mma_frag<", layouts[*la].alias, ", ",
-               layouts[*lb].alias, ", ", to.alias, ">(", array(op.getA(), indent, loc), ", ",
+               "[i_] = ", elem(op.getAcc()), "; tile_dev::mma_frag<", layouts[*la].alias, "_frag, ",
+               layouts[*lb].alias, "_frag, ", to.alias, "_frag>(", array(op.getA(), indent, loc), ", ",
                array(op.getB(), indent, loc), ", ", info->name, ");"),
            loc);
   values[op.getResult()] = *info;
@@ -489,20 +552,26 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
     values[op.getResult()] = *info;
     return success();
   }
+  int64_t pad = tilegpu::convertRowPadding(op);
+  if (std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(op, numWarps);
+      move && tilegpu::isFree(move->kind) && !pad)
+    return emitRegisterMove(op.getResult(), op.getSrc(), *move, indent);
   FailureOr<int64_t> base = smemOffset(op);
   if (failed(base))
     return failure();
   const Layout &to = layouts[info->layout];
   std::string buffer = newName();
   info->name = newName();
-  int64_t pad = tilegpu::convertRowPadding(op);
   std::string write = pad ? cat("tile_dev::to_shared_padded<", pad, ">(") : "tile_dev::to_shared(";
-  std::string read = pad ? "tile_dev::ldmatrix_operand(" : "tile_dev::from_shared(";
+  std::string read = pad ? cat("tile_dev::ldmatrix_operand<", to.alias, "_frag>(", info->name,
+                               ", ", threadId, ", ", buffer, ");")
+                         : cat("tile_dev::from_shared(", info->name, ", ", to.thread, ", ",
+                               buffer, ");");
   out.line(indent,
            cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
                *base, "); ", write, buffer, ", ", layouts[*from].thread, ", ",
                array(op.getSrc(), indent, loc), "); __syncthreads(); ", *ctype, " ", info->name,
-               "[", to.elems, "]; ", read, info->name, ", ", to.thread, ", ", buffer, ");"),
+               "[", to.elems, "]; ", read),
            loc);
   values[op.getResult()] = *info;
   return success();

@@ -168,9 +168,9 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     const Layout &layout = layouts[info->layout];
     info->name = newName();
     std::string value = getElementTypeOrSelf(iota.getType()).isIntOrIndex()
-                            ? cat(*ctype, "(", layout.thread, ".coord(i_, 0))")
+                            ? cat(*ctype, "(", layout.thread, ".coord(i_, ", iota.getIotaAxis(), "))")
                             : cat("tile_dev::cvt<", *ctype, ">(", layout.thread,
-                                  ".coord(i_, 0))");
+                                  ".coord(i_, ", iota.getIotaAxis(), "))");
     out.line(indent,
              cat(*ctype, " ", info->name, "[", layout.elems, "]; ",
                  unrolled(layout.elems, cat(info->name, "[i_] = ", value, ";"))),
@@ -581,9 +581,11 @@ LogicalResult KernelEmitter::emitElementwise(Operation &op, unsigned indent) {
 
 /// The access width must divide the run of consecutive elements a thread holds along the
 /// fastest axis (tile_dev::load/store move whole vectors of registers).
-static LogicalResult checkVector(Operation &op, RankedTensorType type, uint32_t vector) {
-  auto layout = llvm::cast<tilegpu::BlockedLayoutAttr>(type.getEncoding());
-  unsigned run = layout.getSizePerThread()[layout.getOrder()[0]];
+LogicalResult KernelEmitter::checkVector(Operation &op, RankedTensorType type, uint32_t vector) {
+  std::optional<unsigned> k = layoutIndex(type);
+  if (!k)
+    return op.emitError() << "tile of type " << type << " has no layout";
+  int64_t run = tilegpu::vectorRun(layouts[*k].ll);
   if (run % vector != 0)
     return op.emitError() << "vector width " << vector << " does not divide the " << run
                           << " consecutive elements per thread of the layout";

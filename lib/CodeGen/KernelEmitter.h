@@ -17,6 +17,7 @@
 #define TILECC_LIB_CODEGEN_KERNELEMITTER_H
 
 #include "tilecc/CodeGen/CudaEmitter.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -103,16 +104,17 @@ private:
     bool broadcast = false; // a tile whose every element is `name` (a scalar expression)
     unsigned layout = 0;    // index into `layouts` for tiles
   };
+  /// One distinct mapping of elements to registers and threads. Layout attributes that
+  /// give the same linear layout over their shape share it.
   struct Layout {
-    mlir::RankedTensorType type; // shape and encoding (element type irrelevant)
-    mlir::Attribute attr;        // #tilegpu.blocked, #tilegpu.mma or #tilegpu.dot_operand
+    LinearLayout ll;
+    mlir::RankedTensorType type;              // a tile type of this layout, if any
+    llvm::SmallVector<mlir::Attribute, 1> attrs; // the encodings that map to it
     int64_t elems = 0;
-    std::string alias;      // the `using` name of the tile_dev::Blocked type
+    std::string alias;      // the `using` name of its tile_dev::Linear type
+    std::string frag;       // for mma and dot operand layouts: their instruction tiles
     std::string thread;     // the per-thread map local, `t<k>`
     bool needsThread = false;
-    tilegpu::BlockedLayoutAttr blocked() const {
-      return llvm::dyn_cast<tilegpu::BlockedLayoutAttr>(attr);
-    }
   };
 
   // CudaEmitter.cpp: skeleton.
@@ -126,6 +128,9 @@ private:
   mlir::LogicalResult emitElementwise(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitConstant(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitGlobalAccess(mlir::Operation &op, unsigned indent);
+  /// Checks a global access's vector width divides its layout's register run.
+  mlir::LogicalResult checkVector(mlir::Operation &op, mlir::RankedTensorType type,
+                                  uint32_t vector);
   // EmitAtomic.cpp.
   mlir::LogicalResult emitAtomic(tilegpu::GlobalAtomicOp op, unsigned indent);
   // EmitDebug.cpp.
@@ -145,6 +150,9 @@ private:
   mlir::LogicalResult emitConvertLayout(tilegpu::ConvertLayoutOp op, unsigned indent);
   /// broadcast, reshape, permute, cat, extract.
   mlir::LogicalResult emitShape(mlir::Operation &op, unsigned indent);
+  /// A shape op or conversion that keeps every element in its thread: register copies.
+  mlir::LogicalResult emitRegisterMove(mlir::Value result, mlir::Value source,
+                                       const tilegpu::ShapeMovement &move, unsigned indent);
   /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.
   mlir::FailureOr<std::string> emitCombiner(mlir::Region &region, unsigned indent);
   /// The register arrays and element types of a reduction's or scan's operands, then its
@@ -174,6 +182,10 @@ private:
   // Helpers.
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
   std::optional<unsigned> layoutIndex(mlir::RankedTensorType type) const;
+  /// The layout entry of a linear layout, added when new; nullopt when CodeGen cannot
+  /// address it (register and thread bits that are not disjoint).
+  std::optional<unsigned> layoutOf(const LinearLayout &ll);
+  static mlir::RankedTensorType layoutKey(mlir::RankedTensorType type);
   std::string newName() { return cat("v", counter++); }
   /// Element `i_` of a tile value, or the scalar itself.
   std::string elem(mlir::Value v) const;
@@ -187,7 +199,8 @@ private:
   std::string sym;        // sanitized symbol: __tilecc_<sym>
   unsigned numWarps = 1;
   int64_t smemBytes = 0; ///< dynamic shared memory per tile program (tilegpu.smem_bytes)
-  llvm::SmallVector<Layout> layouts;
+  llvm::SmallVector<Layout, 4> layouts;
+  llvm::DenseMap<mlir::Type, unsigned> byType; ///< layoutKey -> index in `layouts`
   llvm::DenseMap<mlir::Value, ValueInfo> values;
   bool needsBlockIds = false;
   std::string threadId;   ///< C++ expression of the thread's index within its tile program

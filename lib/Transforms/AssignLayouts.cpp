@@ -8,12 +8,13 @@
 //    clamp(pow2floor(chunks / 64), 1, 8) warps, i.e. two vector accesses per thread before a
 //    warp is added. A function that already carries `tilegpu.num_warps`, or that asks for a
 //    number with `tile.num_warps` (TILE_KERNEL_CONFIG), keeps that choice.
-//  * Every tile shape gets one `#tilegpu.blocked` layout, shared by all tensors of that shape
-//    whatever their element type, so that elementwise ops never need a layout conversion. The
-//    vector width is 16 bytes over the widest element type used at that shape (at most the
-//    extent of the fastest axis); lanes, then warps, are spread from the fastest axis outward
-//    without exceeding the tile. Only a tile smaller than one warp-wide (or block-wide) vector
-//    row is replicated, on its slowest axis.
+//  * Every tile shape gets one `#tilegpu.blocked` layout, the anchor that global accesses of
+//    that shape use and tile-infer-layouts starts from. The vector width is 16 bytes over the
+//    widest element type used at that shape (at most the extent of the fastest axis;
+//    constants, splats and iotas do not count); lanes are spread from the fastest axis outward
+//    without exceeding the tile, then warps likewise, except that axes a reduction of that
+//    shape reduces take warps last (a row sum then combines within warps). Only a tile smaller
+//    than one warp-wide (or block-wide) vector row is replicated, on its slowest axis.
 //  * Every ranked tensor type of the function (op results, block arguments, the function type)
 //    is rewritten to carry its layout as encoding; dense constants are re-typed to match.
 //
@@ -47,6 +48,7 @@ struct ShapeInfo {
   int64_t maxElementBytes = 1;
   int64_t numElements = 1;
   int64_t vector = 1;
+  uint64_t reducedAxes = 0; ///< a bit per axis some tile.reduce of this shape reduces
 };
 
 /// Elements each thread moves per access for a shape: 16 bytes of the widest element type,
@@ -57,9 +59,12 @@ int64_t vectorWidth(ArrayRef<int64_t> shape, int64_t maxElementBytes) {
 }
 
 /// The layout of one tile shape: row-major (last axis fastest), `vector` elements per thread
-/// along the fastest axis, lanes and warps spread from the fastest axis outward.
+/// along the fastest axis, lanes spread from the fastest axis outward, and warps likewise but
+/// over the axes the function does not reduce first (`reduced`, a bit per axis), so that a
+/// reduction along a row combines within warps and needs no shared memory where the tile has
+/// rows enough for every warp.
 tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, int64_t vector,
-                                      unsigned numWarps) {
+                                      unsigned numWarps, uint64_t reduced = 0) {
   size_t rank = shape.size();
   SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpb(rank, 1), order;
   for (size_t k = 0; k < rank; ++k)
@@ -76,12 +81,15 @@ tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   tpw[order.back()] *= lanes; // a tile narrower than a warp: replicate on the slowest axis
 
   unsigned warps = numWarps;
-  for (unsigned axis : order) {
-    int64_t room = std::max<int64_t>(1, shape[axis] / (int64_t(spt[axis]) * tpw[axis]));
-    unsigned w = unsigned(std::min<int64_t>(warps, room));
-    wpb[axis] = w;
-    warps /= w;
-  }
+  for (bool reducedPass : {false, true})
+    for (unsigned axis : order) {
+      if (bool((reduced >> axis) & 1) != reducedPass)
+        continue;
+      int64_t room = std::max<int64_t>(1, shape[axis] / (int64_t(spt[axis]) * tpw[axis]));
+      unsigned w = unsigned(std::min<int64_t>(warps, room));
+      wpb[axis] = w;
+      warps /= w;
+    }
   wpb[order.back()] *= warps;
   return tilegpu::BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order);
 }
@@ -118,7 +126,10 @@ void TileAssignLayoutsPass::runOnOperation() {
   // Collect the tile shapes of the function and the widest element type at each.
   llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> shapes;
   bool failed = false;
-  auto note = [&](Type type, Location loc) {
+  // `widens`: whether the value's element type sets the vector width of its shape. Values
+  // made from their coordinates (constants, splats, iotas) do not: they are computed in
+  // registers, never loaded, so a 64-bit iota does not halve the vectors of f32 loads.
+  auto note = [&](Type type, Location loc, bool widens = true) {
     auto tensor = llvm::dyn_cast<RankedTensorType>(type);
     if (!tensor)
       return;
@@ -134,8 +145,9 @@ void TileAssignLayoutsPass::runOnOperation() {
       return;
     }
     ShapeInfo &info = shapes[tensor.getShape()];
-    info.maxElementBytes =
-        std::max(info.maxElementBytes, tilegpu::elementBytes(tensor.getElementType()));
+    if (widens)
+      info.maxElementBytes =
+          std::max(info.maxElementBytes, tilegpu::elementBytes(tensor.getElementType()));
     info.numElements = tensor.getNumElements();
   };
   for (Type t : func.getFunctionType().getInputs())
@@ -143,8 +155,9 @@ void TileAssignLayoutsPass::runOnOperation() {
   for (Type t : func.getFunctionType().getResults())
     note(t, func.getLoc());
   func.walk([&](Operation *op) {
+    bool uniform = isa<arith::ConstantOp, tile::SplatOp, tile::IotaOp>(op);
     for (Value result : op->getResults())
-      note(result.getType(), op->getLoc());
+      note(result.getType(), op->getLoc(), !uniform);
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
@@ -152,6 +165,10 @@ void TileAssignLayoutsPass::runOnOperation() {
   });
   if (failed)
     return signalPassFailure();
+  func.walk([&](tile::ReduceOp reduce) {
+    auto type = cast<RankedTensorType>(reduce.getSources()[0].getType());
+    shapes[type.getShape()].reducedAxes |= uint64_t(1) << reduce.getAxis();
+  });
 
   // The number of warps: respect an existing choice, else size it from the largest tile.
   unsigned numWarps = 1;
@@ -187,8 +204,8 @@ void TileAssignLayoutsPass::runOnOperation() {
   // One layout per shape.
   llvm::DenseMap<ArrayRef<int64_t>, tilegpu::BlockedLayoutAttr> layouts;
   for (auto &[shape, info] : shapes)
-    layouts[shape] =
-        makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps);
+    layouts[shape] = makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps,
+                                info.reducedAxes);
 
   // A tile value that alone needs more registers than a thread has cannot compile well
   // (nvcc would spill it to local memory): reject it, naming the value.

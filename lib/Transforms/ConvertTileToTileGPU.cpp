@@ -18,6 +18,9 @@
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
 
+#include "tilecc/Dialect/TileGPU/DataMovement.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace tilecc {
@@ -103,15 +106,18 @@ private:
   llvm::SmallDenseMap<unsigned, Value> arrayDims, extents, origins;
 };
 
-/// The per-thread vector width the layout of `tile` gives along its fastest axis.
-FailureOr<int32_t> vectorOf(Operation *op, Type tile) {
-  auto tensor = llvm::cast<RankedTensorType>(tile);
-  auto layout = llvm::dyn_cast_or_null<tilegpu::BlockedLayoutAttr>(tensor.getEncoding());
+/// Elements each thread moves with one access: the leading registers that are consecutive
+/// along one axis under the layout of `tile`, at most 16 bytes.
+FailureOr<int32_t> vectorOf(Operation *op, Type tile, unsigned numWarps) {
+  std::optional<LinearLayout> layout = tilegpu::linearLayoutOf(tile, numWarps);
   if (!layout) {
     op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
     return failure();
   }
-  return int32_t(layout.getSizePerThread()[layout.getOrder()[0]]);
+  int64_t vector = tilegpu::vectorRun(*layout);
+  int64_t most = std::max<int64_t>(
+      1, 16 / tilegpu::elementBytes(cast<RankedTensorType>(tile).getElementType()));
+  return int32_t(std::min(vector, most));
 }
 
 /// Offsets in array coordinates, starts (exclusive views only) and bounds for an access.
@@ -150,13 +156,16 @@ void ConvertTileToTileGPUPass::runOnOperation() {
       work.push_back(op);
   });
 
+  unsigned numWarps = 1;
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
+    numWarps = unsigned(attr.getInt());
   bool anyFailed = false;
   OpBuilder b(&getContext());
   for (Operation *op : work) {
     b.setInsertionPoint(op);
     Location loc = op->getLoc();
     if (auto load = dyn_cast<tile::LoadOp>(op)) {
-      FailureOr<int32_t> vector = vectorOf(op, load.getType());
+      FailureOr<int32_t> vector = vectorOf(op, load.getType(), numWarps);
       if (failed(vector)) {
         anyFailed = true;
         continue;
@@ -167,7 +176,7 @@ void ConvertTileToTileGPUPass::runOnOperation() {
       load.replaceAllUsesWith(lowered.getResult());
       load.erase();
     } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
-      FailureOr<int32_t> vector = vectorOf(op, store.getValue().getType());
+      FailureOr<int32_t> vector = vectorOf(op, store.getValue().getType(), numWarps);
       if (failed(vector)) {
         anyFailed = true;
         continue;

@@ -1,8 +1,8 @@
 //===- Pipeline.cpp - the tile -> tilegpu pass sequence -------------------------===//
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
-// compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles layouts,
-// lower view accesses to global memory operations, clean up the index arithmetic that
+// compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
+// layouts and let the others follow the data (slices, free reshapes and broadcasts), lower view accesses to global memory operations, clean up the index arithmetic that
 // lowering introduced, keep mma operands and accumulators in fragment registers, then place
 // the shared memory that conversions, reductions, scans and shape ops stage through.
 //
@@ -16,6 +16,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTileWidenF8());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(createTileAssignLayouts());
+  fn.addPass(createTileInferLayouts());
   fn.addPass(createConvertTileToTileGPU());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());

@@ -10,10 +10,10 @@
 //    `tile::detail::ArgDesc` by `make_view`.
 //  * `Grid`: the partition grid. The launch is 1-D over the product of its extents; program
 //    coordinates are row-major (last axis fastest), recovered by `Grid::decompose`.
-//  * `Blocked<Shape, Spt, Tpw, Wpb, Order>`: the compile-time form of a `#tilegpu.blocked`
-//    layout for one tile shape, each parameter an `Ix<...>` list (order: fastest axis first).
-//    Register `r` of a thread holds the element at `Thread<L>::coord(r, d)`; registers are
-//    numbered with the fastest axis innermost, so a vector of `spt[fast]` elements occupies
+//  * `Linear<Shape, Threads, RegBases, ThreadBases>`: a tile layout the compiler chose, as the
+//    row-major index each bit of a register's and of a thread's number adds.
+//    Register `r` of a thread holds the element at `Thread<L>::coord(r, d)`; the compiler
+//    numbers registers so that a vector access of `L::vec` elements along `L::fast` occupies
 //    consecutive registers.
 //  * `load` / `store`: masked global accesses of a whole distributed tile. Elements outside
 //    [starts, bounds) read zero and are not written, exactly like the CPU reference. Each thread
@@ -65,156 +65,98 @@ struct Ix {
   TILE_DEV_HD static constexpr int64_t product() { return (int64_t(1) * ... * V); }
 };
 
+/// A tile layout as the compiler chose it (`tilegpu` layouts are linear layouts; see
+/// tilecc/Layout/LinearLayout.h). `RegBases` lists the row-major index in the tile that each
+/// bit of a register number adds, `ThreadBases` what each bit of a thread's number in its
+/// program adds (the 5 lane bits, then the warp bits). The compiler only emits layouts whose
+/// bases are disjoint bits, so an element's index is the sum of its register's and its
+/// thread's. A zero thread basis means threads that differ in that bit hold copies; the copy
+/// whose such bits are all zero owns the element (it stores it).
+/// The XOR of the entries of `Bases` selected by the set bits of `x`: the image of `x` under
+/// a linear map over GF(2) (a register's index in a tile, or a source register).
+template <class Bases>
+TILE_DEV_HD constexpr int64_t span(int64_t x) {
+  int64_t flat = 0;
+  for (int b = 0; b < Bases::size; ++b)
+    if ((x >> b) & 1) flat ^= Bases::at(b);
+  return flat;
+}
+
 namespace detail {
-template <class Shape, class Spt, class Tpw, class Wpb>
-TILE_DEV_HD constexpr int64_t cta(int d) {
-  return Spt::at(d) * Tpw::at(d) * Wpb::at(d);
+/// Elements of a tile of `Shape` after one step along axis d (row-major).
+template <class Shape>
+TILE_DEV_HD constexpr int64_t stride(int d) {
+  int64_t s = 1;
+  for (int k = d + 1; k < Shape::size; ++k) s *= Shape::at(k);
+  return s;
 }
-template <class Shape, class Spt, class Tpw, class Wpb>
-TILE_DEV_HD constexpr int64_t along(int d) {  // registers along axis d
-  int64_t c = cta<Shape, Spt, Tpw, Wpb>(d);
-  int64_t reps = c >= Shape::at(d) ? 1 : Shape::at(d) / c;
-  return reps * Spt::at(d);
-}
-template <class Shape, class Spt, class Tpw, class Wpb>
-TILE_DEV_HD constexpr int64_t elems() {
-  int64_t n = 1;
-  for (int d = 0; d < Shape::size; ++d) n *= along<Shape, Spt, Tpw, Wpb>(d);
-  return n;
-}
-template <class Shape, class Spt, class Tpw, class Wpb>
-TILE_DEV_HD constexpr bool replicates() {
+template <class Shape, class RegBases>
+TILE_DEV_HD constexpr int fast_axis() {
+  if (RegBases::size == 0) return Shape::size - 1;
   for (int d = 0; d < Shape::size; ++d)
-    if (cta<Shape, Spt, Tpw, Wpb>(d) > Shape::at(d)) return true;
-  return false;
+    if (RegBases::at(0) == stride<Shape>(d)) return d;
+  return Shape::size - 1;
 }
-template <class Shape, class Spt, class Tpw, class Wpb, class Order>
-TILE_DEV_HD constexpr bool valid() {
-  if (Spt::size != Shape::size || Tpw::size != Shape::size || Wpb::size != Shape::size ||
-      Order::size != Shape::size || Tpw::product() != 32)
-    return false;
-  for (int d = 0; d < Shape::size; ++d) {
-    int64_t c = cta<Shape, Spt, Tpw, Wpb>(d);
-    if (Spt::at(d) > Shape::at(d) || Shape::at(d) % Spt::at(d) != 0) return false;
-    if (c < Shape::at(d) ? Shape::at(d) % c != 0 : c % Shape::at(d) != 0) return false;
-  }
-  return true;
+template <class Shape, class RegBases>
+TILE_DEV_HD constexpr int vector_run() {
+  int b = 0;
+  while (b < RegBases::size && RegBases::at(b) == (int64_t(1) << b) * stride<Shape>(fast_axis<Shape, RegBases>())) ++b;
+  return 1 << b;
+}
+template <class Bases>
+TILE_DEV_HD constexpr unsigned free_bits() {
+  unsigned m = 0;
+  for (int b = 0; b < Bases::size; ++b)
+    if (Bases::at(b) == 0) m |= 1u << b;
+  return m;
 }
 }  // namespace detail
 
-/// A `#tilegpu.blocked` layout applied to one tile shape.
-template <class Shape, class Spt, class Tpw, class Wpb, class Order>
-struct Blocked {
-  static_assert(detail::valid<Shape, Spt, Tpw, Wpb, Order>(),
-                "tilecc: inconsistent blocked layout");
+template <class Shape, int Threads, class RegBases_, class ThreadBases_>
+struct Linear {
+  using RegBases = RegBases_;
+  using ThreadBases = ThreadBases_;
   static constexpr int rank = Shape::size;
-  static constexpr int elems = int(detail::elems<Shape, Spt, Tpw, Wpb>());
-  static constexpr int num_threads = int(32 * Wpb::product());
-  static constexpr int fast = int(Order::at(0));
-  static constexpr bool replicates = detail::replicates<Shape, Spt, Tpw, Wpb>();
+  static constexpr int elems = 1 << RegBases::size;
+  static constexpr int num_threads = Threads;
+  /// The axis register 1 steps along (the tile's last axis when a thread holds one element),
+  /// and how many leading registers are consecutive along it: one vector access.
+  static constexpr int fast = detail::fast_axis<Shape, RegBases>();
+  static constexpr int vec = detail::vector_run<Shape, RegBases>();
+  /// Bits of the thread number whose threads hold copies.
+  static constexpr unsigned free_mask = detail::free_bits<ThreadBases>();
+  static constexpr bool replicates = free_mask != 0;
 
   TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
-  TILE_DEV_HD static constexpr int64_t spt(int d) { return Spt::at(d); }
-  TILE_DEV_HD static constexpr int64_t tpw(int d) { return Tpw::at(d); }
-  TILE_DEV_HD static constexpr int64_t wpb(int d) { return Wpb::at(d); }
-  TILE_DEV_HD static constexpr int order(int k) { return int(Order::at(k)); }
-  TILE_DEV_HD static constexpr int64_t cta(int d) { return spt(d) * tpw(d) * wpb(d); }
-  TILE_DEV_HD static constexpr int64_t along(int d) {
-    return detail::along<Shape, Spt, Tpw, Wpb>(d);
-  }
-  /// Register r's index along axis d among this thread's registers for that axis.
-  TILE_DEV_HD static constexpr int64_t local(int r, int d) {
-    int64_t rest = r;
-    for (int k = 0; k < rank; ++k) {
-      int a = order(k);
-      int64_t j = rest % along(a);
-      rest /= along(a);
-      if (a == d) return j;
-    }
-    return 0;
-  }
-  /// The thread-independent part of register r's coordinate along axis d.
-  TILE_DEV_HD static constexpr int64_t offset(int r, int d) {
-    int64_t j = local(r, d);
-    return (j / spt(d)) * cta(d) + j % spt(d);
-  }
-
-  // ---- reductions along axis a ----
-  /// Registers of one thread that differ only along axis a share a key; keys(a) of them.
-  TILE_DEV_HD static constexpr int keys(int a) { return int(elems / along(a)); }
-  TILE_DEV_HD static constexpr int key(int r, int a) {
-    int64_t k = 0, scale = 1, rest = r;
-    for (int i = 0; i < rank; ++i) {
-      const int d = order(i);
-      const int64_t j = rest % along(d);
-      rest /= along(d);
-      if (d == a) continue;
-      k += j * scale;
-      scale *= along(d);
-    }
-    return int(k);
-  }
-  /// The lane-id distance between neighbouring lanes along axis a.
-  TILE_DEV_HD static constexpr int lane_stride(int a) {
-    int s = 1;
-    for (int i = 0; i < rank && order(i) != a; ++i) s *= int(tpw(order(i)));
-    return s;
-  }
-  /// Lanes (warps) along axis a holding distinct elements; the rest hold replicated copies.
-  TILE_DEV_HD static constexpr int distinct_lanes(int a) {
-    const int64_t positions = shape(a) / spt(a);
-    return int(tpw(a) < positions ? tpw(a) : positions);
-  }
-  TILE_DEV_HD static constexpr int distinct_warps(int a) {
-    const int64_t positions = shape(a) / spt(a) / tpw(a);
-    return int(positions < 1 ? 1 : (wpb(a) < positions ? wpb(a) : positions));
+  TILE_DEV_HD static constexpr int64_t stride(int d) { return detail::stride<Shape>(d); }
+  /// Row-major index, and coordinate along axis d, of register r of thread 0.
+  TILE_DEV_HD static constexpr int64_t reg_linear(int r) { return span<RegBases>(r); }
+  TILE_DEV_HD static constexpr int64_t reg_coord(int r, int d) {
+    return (reg_linear(r) / stride(d)) % shape(d);
   }
 };
 
 /// Where one thread's registers lie in a tile of layout L.
 template <class L>
 struct Thread {
-  int64_t base[L::rank];
-  int lane_pos[L::rank];  // this thread's lane and warp position along each axis
-  int warp_pos[L::rank];
-  bool owner;  // false for a copy the layout replicates: it must not store
+  int64_t base[L::rank];  // this thread's offset along each axis
+  int64_t base_linear;    // and in row-major order
+  bool owner;             // false for a copy the layout replicates: it must not store
 
   TILE_DEV_D explicit Thread(unsigned tid) {
-    unsigned lane = tid % 32u, warp = tid / 32u;
-    owner = true;
+    int64_t flat = 0;
 #pragma unroll
-    for (int k = 0; k < L::rank; ++k) {
-      const int a = L::order(k);
-      const int64_t l = lane % unsigned(L::tpw(a)), w = warp % unsigned(L::wpb(a));
-      lane_pos[a] = int(l);
-      warp_pos[a] = int(w);
-      lane /= unsigned(L::tpw(a));
-      warp /= unsigned(L::wpb(a));
-      int64_t b = (w * L::tpw(a) + l) * L::spt(a);
-      if (L::cta(a) > L::shape(a)) {
-        if (b >= L::shape(a)) owner = false;
-        b %= L::shape(a);
-      }
-      base[a] = b;
-    }
+    for (int b = 0; b < L::ThreadBases::size; ++b)
+      if ((tid >> b) & 1u) flat |= L::ThreadBases::at(b);
+    base_linear = flat;
+    owner = (tid & L::free_mask) == 0;
+#pragma unroll
+    for (int d = 0; d < L::rank; ++d) base[d] = (flat / L::stride(d)) % L::shape(d);
   }
   /// Coordinate along axis d (within the tile) of this thread's register r.
-  TILE_DEV_D int64_t coord(int r, int d) const { return base[d] + L::offset(r, d); }
+  TILE_DEV_D int64_t coord(int r, int d) const { return base[d] + L::reg_coord(r, d); }
   /// Row-major linear index within the tile of register r.
-  TILE_DEV_D int64_t linear(int r) const {
-    int64_t lin = 0;
-#pragma unroll
-    for (int d = 0; d < L::rank; ++d) lin = lin * L::shape(d) + coord(r, d);
-    return lin;
-  }
-  /// Row-major linear index of register r in the tile without axis a (a reduction's result).
-  TILE_DEV_D int64_t linear_without(int r, int a) const {
-    int64_t lin = 0;
-#pragma unroll
-    for (int d = 0; d < L::rank; ++d)
-      if (d != a) lin = lin * L::shape(d) + coord(r, d);
-    return lin;
-  }
+  TILE_DEV_D int64_t linear(int r) const { return base_linear + L::reg_linear(r); }
 };
 
 //===----------------------------------------------------------------------===//
@@ -356,7 +298,7 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
                      const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
   constexpr int f = L::fast;
-  static_assert(V >= 1 && L::spt(f) % V == 0, "tilecc: vector width must divide sizePerThread");
+  static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   const int64_t sf = v.strides[f];
@@ -400,7 +342,7 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
                       const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
   constexpr int f = L::fast;
-  static_assert(V >= 1 && L::spt(f) % V == 0, "tilecc: vector width must divide sizePerThread");
+  static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   if (L::replicates && !t.owner) return;
@@ -467,6 +409,16 @@ TILE_DEV_D void to_shared(T* s, const Thread<L>& t, const T (&src)[L::elems]) {
   if (L::replicates && !t.owner) return;
 #pragma unroll
   for (int r = 0; r < L::elems; ++r) s[t.linear(r)] = src[r];
+}
+
+/// The bits of `x` that `mask` selects, packed toward bit 0 (a reduction's key, or a warp's
+/// position along the reduced axis).
+TILE_DEV_HD constexpr int compress(unsigned x, unsigned mask) {
+  int out = 0, k = 0;
+#pragma unroll
+  for (int b = 0; b < 32; ++b)
+    if ((mask >> b) & 1u) out |= int((x >> b) & 1u) << k++;
+  return out;
 }
 
 /// `x` from the lane `lane ^ mask` of this warp.
@@ -737,9 +689,9 @@ TILE_DEV_D void to_shared_as(U* s, const Thread<L>& t, const T (&src)[L::elems])
 //===----------------------------------------------------------------------===//
 //
 // `MmaAcc` is `#tilegpu.mma` and `MmaOperand` `#tilegpu.dot_operand` (see TileGPUOps.td for
-// the register order) applied to one tile shape; `Thread<>` of them gives each register's
-// coordinates like a blocked layout's, so elementwise ops, stores to shared memory and layout
-// conversions treat every layout alike. `mma_frag` runs the instructions on the registers.
+// the register order) applied to one tile shape: the instruction tiles `mma_frag` and
+// `ldmatrix_operand` walk. Where each register's element lies is the layout's `Linear` form,
+// as for every other layout.
 
 namespace detail {
 template <class Shape>
@@ -780,82 +732,6 @@ struct MmaOperand {
   static constexpr bool replicates = true;  // over the other side of the warp grid
   static constexpr int op_idx = OpIdx, wm_count = WM, wn_count = WN;
   TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
-};
-
-namespace detail {
-/// Row-major linear index from a matrix register's batch, row and column.
-template <class Shape>
-TILE_DEV_D int64_t mat_linear(int64_t b, int64_t row, int64_t col) {
-  using S = MatShape<Shape>;
-  return (b * S::rows + row) * S::cols + col;
-}
-}  // namespace detail
-
-template <class Shape, int WM, int WN, int Warps>
-struct Thread<MmaAcc<Shape, WM, WN, Warps>> {
-  using L = MmaAcc<Shape, WM, WN, Warps>;
-  int row0, col0;
-  bool owner;
-  TILE_DEV_D explicit Thread(unsigned tid) {
-    const unsigned lane = tid % 32u, warp = tid / 32u, w = warp % unsigned(WM * WN);
-    owner = warp < unsigned(WM * WN);
-    row0 = int(w / unsigned(WN)) * 16 + int(lane >> 2);
-    col0 = int(w % unsigned(WN)) * 8 + 2 * int(lane & 3u);
-  }
-  TILE_DEV_D int64_t row(int r) const {
-    return (r / 4 / L::RN) % L::RM * 16 * WM + row0 + (r & 2) * 4;
-  }
-  TILE_DEV_D int64_t col(int r) const { return r / 4 % L::RN * 8 * WN + col0 + (r & 1); }
-  TILE_DEV_D int64_t coord(int r, int d) const {
-    return d == L::rank - 1 ? col(r) : d == L::rank - 2 ? row(r) : r / 4 / (L::RN * L::RM);
-  }
-  TILE_DEV_D int64_t linear(int r) const {
-    return detail::mat_linear<Shape>(r / 4 / (L::RN * L::RM), row(r), col(r));
-  }
-};
-
-template <class Shape, int OpIdx, int KWidth, int WM, int WN, int Warps>
-struct Thread<MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>> {
-  using L = MmaOperand<Shape, OpIdx, KWidth, WM, WN, Warps>;
-  int row0, col0;  // this lane's place in its first instruction tile
-  int lane, wm, wn;
-  bool owner;
-  TILE_DEV_D explicit Thread(unsigned tid) {
-    const unsigned warp = tid / 32u, w = warp % unsigned(WM * WN);
-    lane = int(tid % 32u);
-    const int g = lane >> 2, t = lane & 3;
-    wm = int(w / unsigned(WN));
-    wn = int(w % unsigned(WN));
-    owner = warp < unsigned(WM * WN) && (OpIdx == 0 ? wn == 0 : wm == 0);
-    if (OpIdx == 0) {
-      row0 = wm * 16 + g;
-      col0 = KWidth * t;
-    } else {
-      row0 = KWidth * t;
-      col0 = wn * 8 + g;
-    }
-  }
-  // Register r: tile (r / per_tile) over [batch][RR][RC], element e = r % per_tile.
-  TILE_DEV_D int64_t row(int r) const {
-    const int e = r % int(L::per_tile);
-    const int64_t tr = r / L::per_tile / L::RC % L::RR;
-    if (OpIdx == 0)  // A: (g + 8*(q&1), KWidth*t + h + 4*KWidth*(q>>1)) with q, h from e
-      return tr * 16 * WM + row0 + 8 * ((e / KWidth) & 1);
-    return tr * L::KI + row0 + e % KWidth + 4 * KWidth * (e / KWidth);  // B: k
-  }
-  TILE_DEV_D int64_t col(int r) const {
-    const int e = r % int(L::per_tile);
-    const int64_t tc = r / L::per_tile % L::RC;
-    if (OpIdx == 0) return tc * L::KI + col0 + e % KWidth + 4 * KWidth * (e / KWidth / 2);
-    return tc * 8 * WN + col0;
-  }
-  TILE_DEV_D int64_t batch(int r) const { return r / L::per_tile / (L::RC * L::RR); }
-  TILE_DEV_D int64_t coord(int r, int d) const {
-    return d == L::rank - 1 ? col(r) : d == L::rank - 2 ? row(r) : batch(r);
-  }
-  TILE_DEV_D int64_t linear(int r) const {
-    return detail::mat_linear<Shape>(batch(r), row(r), col(r));
-  }
 };
 
 namespace detail {
@@ -967,9 +843,9 @@ TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::ele
   if (L::replicates && !t.owner) return;
   constexpr int64_t cols = L::shape(L::rank - 1);
   constexpr int V = [] {
-    if constexpr (requires { L::spt(0); L::fast; }) {
+    {
       constexpr int per16 = int(16 / sizeof(T));
-      if (L::fast == L::rank - 1 && L::spt(L::fast) % per16 == 0 && (cols + Pad) % per16 == 0)
+      if (L::fast == L::rank - 1 && L::vec % per16 == 0 && (cols + Pad) % per16 == 0)
         return per16;
     }
     return 1;
@@ -988,32 +864,35 @@ TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::ele
   }
 }
 
-/// Reads 16-bit mma operand fragments (kWidth 2) from a tile staged by to_shared_padded<8>:
-/// one ldmatrix.x4 per A instruction tile, one ldmatrix.x2.trans per B tile.
-template <class L, class T>
-TILE_DEV_D void ldmatrix_operand(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
-  static_assert(sizeof(T) == 2 && L::KI == 16, "tilecc: ldmatrix reads 16-bit operands");
-  using S = typename L::S;
+/// Reads 16-bit mma operand fragments (kWidth 2, in the instruction tiles of F) from a tile
+/// staged by to_shared_padded<8>: one ldmatrix.x4 per A instruction tile, one
+/// ldmatrix.x2.trans per B tile. `tid` is the thread's number in its program.
+template <class F, class T>
+TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
+  static_assert(sizeof(T) == 2 && F::KI == 16, "tilecc: ldmatrix reads 16-bit operands");
+  using S = typename F::S;
   constexpr int64_t stride = S::cols + 8;
-  constexpr int WM = L::wm_count, WN = L::wn_count;
+  constexpr int WM = F::wm_count, WN = F::wn_count;
+  const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(WM * WN));
+  const int wm = w / WN, wn = w % WN;
 #pragma unroll
   for (int64_t bt = 0; bt < S::batch; ++bt)
 #pragma unroll
-    for (int64_t tr = 0; tr < L::RR; ++tr)
+    for (int64_t tr = 0; tr < F::RR; ++tr)
 #pragma unroll
-      for (int64_t tc = 0; tc < L::RC; ++tc) {
-        T* out = &dst[((bt * L::RR + tr) * L::RC + tc) * L::per_tile];
+      for (int64_t tc = 0; tc < F::RC; ++tc) {
+        T* out = &dst[((bt * F::RR + tr) * F::RC + tc) * F::per_tile];
         uint32_t r[4];
-        if constexpr (L::op_idx == 0) {
-          const int64_t row = bt * S::rows + tr * 16 * WM + t.wm * 16 + (t.lane & 15);
-          const int64_t col = tc * 16 + (t.lane >> 4) * 8;
+        if constexpr (F::op_idx == 0) {
+          const int64_t row = bt * S::rows + tr * 16 * WM + wm * 16 + (lane & 15);
+          const int64_t col = tc * 16 + (lane >> 4) * 8;
           const unsigned a = unsigned(__cvta_generic_to_shared(s + row * stride + col));
           asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
                        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
           memcpy(out, r, 16);
         } else {
-          const int64_t row = bt * S::rows + tr * 16 + (t.lane & 15);
-          const int64_t col = tc * 8 * WN + t.wn * 8;
+          const int64_t row = bt * S::rows + tr * 16 + (lane & 15);
+          const int64_t col = tc * 8 * WN + wn * 8;
           const unsigned a = unsigned(__cvta_generic_to_shared(s + row * stride + col));
           asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
                        : "=r"(r[0]), "=r"(r[1]) : "r"(a));

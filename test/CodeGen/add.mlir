@@ -17,7 +17,8 @@ func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y
 // CHECK: // add<128>: 1 warp(s), 32 threads per tile program
 // CHECK-NEXT: // 4 tile programs per CUDA block of 128 threads (program = blockIdx.x * 4 + threadIdx.x / 32)
 // CHECK-NEXT: // defined at add.tile.cpp:5
-// CHECK: using __tilecc_add_128_L0 = tile_dev::Blocked<tile_dev::Ix<128>, tile_dev::Ix<4>, tile_dev::Ix<32>, tile_dev::Ix<1>, tile_dev::Ix<0>>;
+// Four consecutive elements per thread (register bits 1, 2), then 32 lanes of four.
+// CHECK: using __tilecc_add_128_L0 = tile_dev::Linear<tile_dev::Ix<128>, 32, tile_dev::Ix<1, 2>, tile_dev::Ix<4, 8, 16, 32, 64>>;
 // CHECK-NEXT: static_assert(__tilecc_add_128_L0::num_threads == 32 && __tilecc_add_128_L0::elems == 4, "tilecc: layout mismatch");
 
 // The kernel: signature and prologue on the kernel's line, then one output line per source line.

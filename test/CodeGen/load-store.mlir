@@ -8,10 +8,12 @@
 func.func @access(%z: !tile.view<32x64xf32, exclusive>, %x: !tile.view<?x?xf32>,
                   %at: !tile.view<?x?xf32, atomic>, %h: !tile.view<?xf16>, %i: index, %j: index)
     attributes {tile.kernel = "access", tile.entry = "&::access", tilegpu.num_warps = 4 : i32} {
-  // 32x64 over 4 warps of 2x16 lanes with 4-wide vectors: 4 registers per thread.
-  // CHECK: using __tilecc_access_L0 = tile_dev::Blocked<tile_dev::Ix<32, 64>, tile_dev::Ix<1, 4>, tile_dev::Ix<2, 16>, tile_dev::Ix<4, 1>, tile_dev::Ix<1, 0>>;
+  // 32x64 over 4 warps of 2x16 lanes with 4-wide vectors, repeated 4 times down the rows:
+  // register bits step 1 and 2 columns then 8 and 16 rows (row-major indices 512, 1024);
+  // lanes 4 columns at a time, then a row; warps 2 rows at a time.
+  // CHECK: using __tilecc_access_L0 = tile_dev::Linear<tile_dev::Ix<32, 64>, 128, tile_dev::Ix<1, 2, 512, 1024>, tile_dev::Ix<4, 8, 16, 32, 64, 128, 256>>;
   // CHECK-NEXT: static_assert(__tilecc_access_L0::num_threads == 128 && __tilecc_access_L0::elems == 16,
-  // CHECK: using __tilecc_access_L1 = tile_dev::Blocked<tile_dev::Ix<1024>, tile_dev::Ix<8>, tile_dev::Ix<32>, tile_dev::Ix<4>, tile_dev::Ix<0>>;
+  // CHECK: using __tilecc_access_L1 = tile_dev::Linear<tile_dev::Ix<1024>, 128, tile_dev::Ix<1, 2, 4>, tile_dev::Ix<8, 16, 32, 64, 128, 256, 512>>;
   // CHECK: __global__ void __launch_bounds__(128) __tilecc_access(
   // A block of 128 threads runs one program: no packing.
   // CHECK-NOT: prog_

@@ -6,13 +6,13 @@
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
 
-// CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 4, 2, 8>;
-// CHECK: using [[A:__tilecc_gemm_f16_L[0-9]+]] = tile_dev::MmaOperand<tile_dev::Ix<128, 32>, 0, 2, 4, 2, 8>;
-// CHECK: using [[B:__tilecc_gemm_f16_L[0-9]+]] = tile_dev::MmaOperand<tile_dev::Ix<32, 128>, 1, 2, 4, 2, 8>;
+// CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 4, 2, 8>;
+// CHECK: using [[A:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<128, 32>, 0, 2, 4, 2, 8>;
+// CHECK: using [[B:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<32, 128>, 1, 2, 4, 2, 8>;
 // CHECK: float [[C:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: for (
-// CHECK: tile_dev::to_shared_padded<8>({{.*}} tile_dev::ldmatrix_operand([[FA:v[0-9]+]], t{{[0-9]+}},
-// CHECK: tile_dev::ldmatrix_operand([[FB:v[0-9]+]], t{{[0-9]+}},
+// CHECK: tile_dev::to_shared_padded<8>({{.*}} tile_dev::ldmatrix_operand<[[A]]>([[FA:v[0-9]+]], threadIdx.x,
+// CHECK: tile_dev::ldmatrix_operand<[[B]]>([[FB:v[0-9]+]], threadIdx.x,
 // CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::mma_frag<[[A]], [[B]], [[ACC]]>([[FA]], [[FB]], [[R]]);
 // CHECK-NEXT: [[C]][i_] = [[R]][i_];
 // CHECK-NEXT: }

@@ -1,7 +1,8 @@
 // A reduction along axis 1: each thread combines its registers, the lanes along the axis
 // combine by xor shuffles, one lane per warp position writes its partials to the planned
-// shared memory, and every thread combines the partials of its result registers. The kernel
-// launches with its dynamic shared memory, one tile program per block.
+// shared memory (at the index the slice of the operand's layout gives), and every thread
+// combines the partials of its result registers. The kernel launches with its dynamic shared
+// memory, one tile program per block.
 // RUN: tilecc-translate --tilegpu-to-cuda --tilecc-no-line %s | FileCheck %s
 
 #L = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerBlock = [1, 2], order = [1, 0]>
@@ -30,14 +31,15 @@ func.func @row_max(%z: !tile.view<4xf32, exclusive>, %x: !tile.view<?x?xf32>)
 // CHECK-NEXT: const auto [[Y:v[0-9]+]] = [[C]]; [[A]] = [[Y]];
 // CHECK-NEXT: };
 // Within the thread, then across the 8 lanes along the axis.
-// CHECK-NEXT: float [[P:v[0-9]+]][__tilecc_row_max_L0::keys(1)]; int64_t [[Q:v[0-9]+]][__tilecc_row_max_L0::keys(1)];
-// CHECK-SAME: if (__tilecc_row_max_L0::local(r_, 1) == 0) { [[P]][k_] = {{v[0-9]+}}[r_]; [[Q]][k_] = t0.linear_without(r_, 1); } else [[F]]([[P]][k_], {{v[0-9]+}}[r_]);
-// CHECK-NEXT: for (int s_ = __tilecc_row_max_L0::lane_stride(1); s_ < __tilecc_row_max_L0::lane_stride(1) * __tilecc_row_max_L0::distinct_lanes(1); s_ *= 2)
-// CHECK-SAME: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], s_));
-// One partial per warp along the axis (2 of them) through shared memory.
+// CHECK-NEXT: float [[P:v[0-9]+]][1]; _Pragma("unroll") for (int r_ = 0; r_ < 4; ++r_) { const int k_ = tile_dev::compress(r_, 0u);
+// CHECK-SAME: if ((r_ & 3) == 0) { [[P]][k_] = {{v[0-9]+}}[r_]; } else [[F]]([[P]][k_], {{v[0-9]+}}[r_]); }
+// CHECK-NEXT: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], 1));
+// CHECK-NEXT: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], 2));
+// CHECK-NEXT: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], 4));
+// The eight lanes along the axis hold copies after the shuffles: lane 0 of each writes.
 // CHECK-NEXT: __syncthreads(); float* [[S:v[0-9]+]] = tile_dev::shared_at<float>(0);
-// CHECK-SAME: if (t0.owner && t0.lane_pos[1] == 0)
-// CHECK-SAME: [[S]][t0.warp_pos[1] * 4 + [[Q]][k_]] = [[P]][k_];
+// CHECK-SAME: if ((threadIdx.x & 7u) == 0) { const int64_t w_ = tile_dev::compress(threadIdx.x / 32u, 1u);
+// CHECK-SAME: [[S]][w_ * 4 + t2.linear(k_)] = [[P]][k_];
 // CHECK-SAME: __syncthreads();
 // CHECK-NEXT: float [[OUT:v[0-9]+]][1];
 // CHECK-SAME: const int64_t q_ = t1.linear(i_); [[OUT]][i_] = [[S]][q_]; for (int w_ = 1; w_ < 2; ++w_) [[F]]([[OUT]][i_], [[S]][w_ * 4 + q_]);

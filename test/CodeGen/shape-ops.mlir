@@ -1,7 +1,7 @@
-// Shape ops stage their source in shared memory at its row-major indices and read each result
-// register's source element: tile_dev::broadcast_index / permute_index / cat_index /
-// extract_index (zero outside the source), or the same linear index for reshape. A tile of one
-// repeated scalar stays a scalar under broadcast.
+// Shape ops whose result layout keeps every element in its thread copy registers; the others
+// stage their source in shared memory at its row-major indices and read each result
+// register's source element: tile_dev::broadcast_index / cat_index / extract_index (zero
+// outside the source). A tile of one repeated scalar stays a scalar under broadcast.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s | FileCheck %s
 
 func.func @shapes(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>, %k: index, %s: f32)
@@ -21,11 +21,14 @@ func.func @shapes(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>, 
   return
 }
 
-// CHECK: __syncthreads(); float* [[S1:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared([[S1]], {{t[0-9]+}}, {{v[0-9]+}}); __syncthreads();
-// CHECK-NEXT: = [[S1]][tile_dev::permute_index<tile_dev::Ix<16, 4>, tile_dev::Ix<1, 0>>({{t[0-9]+}}, i_)];
+// The permute keeps its elements in place under the operand's layout permuted (register
+// renaming); cat takes the anchor layout, reached through shared memory.
+// CHECK: float [[P:v[0-9]+]][4]; {{.*}} [[P]][i_] = {{v[0-9]+}}[tile_dev::span<tile_dev::Ix<1, 2>>(i_)];
+// CHECK-NEXT: __syncthreads(); float* [[S1:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared([[S1]], {{t[0-9]+}}, [[P]]); __syncthreads(); float {{v[0-9]+}}[4]; tile_dev::from_shared(
 // CHECK: tile_dev::to_shared([[S2:v[0-9]+]] + 64,
 // CHECK-NEXT: = [[S2]][tile_dev::cat_index<tile_dev::Ix<4, 16>, 0>({{t[0-9]+}}, i_)];
-// CHECK: = {{v[0-9]+}}[{{t[0-9]+}}.linear(i_)];
+// Inserting a unit axis renames registers; repeating it stages.
+// CHECK-NEXT: [i_] = {{v[0-9]+}}[tile_dev::span<tile_dev::Ix<1, 2>>(i_)];
 // CHECK: = {{v[0-9]+}}[tile_dev::broadcast_index<tile_dev::Ix<8, 1, 16>>({{t[0-9]+}}, i_)];
 // CHECK: const int64_t [[IX:v[0-9]+]][4] = {0, 0, arg2, 0};
 // CHECK-SAME: const int64_t q_ = tile_dev::extract_index<tile_dev::Ix<2, 8, 4, 16>>({{t[0-9]+}}, i_, [[IX]]); {{v[0-9]+}}[i_] = q_ < 0 ? float{} : {{v[0-9]+}}[q_];

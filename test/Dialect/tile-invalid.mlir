@@ -78,8 +78,8 @@ func.func @splat_type(%s: f16) {
 
 // -----
 
-func.func @iota_rank() {
-  // expected-error @+1 {{iota produces a rank-1 tile}}
-  %t = tile.iota : tensor<4x4xi32>
+func.func @iota_axis() {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %t = tile.iota {axis = 2 : i32} : tensor<4x4xi32>
   return
 }

@@ -43,7 +43,7 @@ func.func @pow2(%t: tensor<96xf32, #L>) {
 // -----
 
 func.func @no_layout(%x: !tile.view<?xf32>, %i: index) {
-  // expected-error @+1 {{the tile has no layout; run layout assignment first}}
+  // expected-error @+1 {{the tile has no distributed layout; run layout assignment first}}
   %t = tilegpu.global_load %x[%i] bounds [%i] {vector = 4 : i32} : !tile.view<?xf32> -> tensor<128xf32>
   return
 }

@@ -32,6 +32,19 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::func::FuncOp"> {
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TileInferLayouts : Pass<"tile-infer-layouts", "mlir::func::FuncOp"> {
+  let summary = "Let tile values inherit layouts from the ops that produce them";
+  let description = [{
+    Starting from the anchors of tile-assign-layouts, gives a reduction's result the slice of
+    its operand's layout, a reshape, broadcast or permute a layout under which every thread
+    already holds its elements (when one of a few candidates is), elementwise ops the layout
+    of the operand the others convert to most cheaply, and loop-carried values the layout
+    their yield computes. Operands that reach an op in another layout than it takes go
+    through `tilegpu.convert_layout`, folded for constants, splats and iotas.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::func::FuncOp"> {
   let summary = "Lower view accesses to block-level global memory operations";
   let description = [{

@@ -2,6 +2,7 @@
 #include "tilecc/Dialect/Tile/TileDialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -87,9 +88,62 @@ LogicalResult SplatOp::verify() {
 }
 
 LogicalResult IotaOp::verify() {
-  if (getResult().getType().getRank() != 1)
-    return emitOpError("iota produces a rank-1 tile");
+  if (getIotaAxis() >= getResult().getType().getRank())
+    return emitOpError() << "axis " << getIotaAxis() << " is out of range for rank "
+                         << getResult().getType().getRank();
   return success();
+}
+
+namespace {
+/// The axis of `result` an iota's counting axis lands on under a broadcast or reshape that
+/// keeps it and only adds unit or repeated axes, or nullopt.
+std::optional<unsigned> iotaAxisAfter(IotaOp iota, RankedTensorType result, bool isBroadcast) {
+  ArrayRef<int64_t> from = iota.getType().getShape(), to = result.getShape();
+  unsigned axis = iota.getIotaAxis();
+  if (isBroadcast) { // shapes aligned from the right
+    unsigned at = unsigned(to.size() - from.size()) + axis;
+    return from[axis] == to[at] ? std::optional<unsigned>(at) : std::nullopt;
+  }
+  // A reshape that keeps the counting axis as the one axis of the same extent, every other
+  // axis of the source and the result being 1.
+  for (auto [k, extent] : llvm::enumerate(from))
+    if (k != axis && extent != 1)
+      return std::nullopt;
+  std::optional<unsigned> at;
+  for (auto [k, extent] : llvm::enumerate(to)) {
+    if (extent == 1)
+      continue;
+    if (at || extent != from[axis])
+      return std::nullopt;
+    at = unsigned(k);
+  }
+  return at;
+}
+
+template <class ShapeOp>
+struct ShapeOfIota : public OpRewritePattern<ShapeOp> {
+  using OpRewritePattern<ShapeOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ShapeOp op, PatternRewriter &rewriter) const override {
+    auto iota = op.getSource().template getDefiningOp<IotaOp>();
+    if (!iota || iota.getType().getNumElements() == 1)
+      return failure();
+    auto result = cast<RankedTensorType>(op.getType());
+    std::optional<unsigned> axis =
+        iotaAxisAfter(iota, result, std::is_same_v<ShapeOp, BroadcastOp>);
+    if (!axis)
+      return failure();
+    rewriter.replaceOpWithNewOp<IotaOp>(op, result, rewriter.getI32IntegerAttr(int32_t(*axis)));
+    return success();
+  }
+};
+} // namespace
+
+void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<ShapeOfIota<BroadcastOp>>(ctx);
+}
+
+void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<ShapeOfIota<ReshapeOp>>(ctx);
 }
 
 

@@ -17,13 +17,6 @@ int64_t tilegpu::elementBytes(Type type) {
   return 4;
 }
 
-int64_t tilegpu::distinctWarps(BlockedLayoutAttr layout, ArrayRef<int64_t> shape,
-                               unsigned axis) {
-  int64_t positions =
-      shape[axis] / layout.getSizePerThread()[axis] / layout.getThreadsPerWarp()[axis];
-  return std::clamp<int64_t>(positions, 1, layout.getWarpsPerBlock()[axis]);
-}
-
 ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t numThreads) {
   ScanSplit split;
   int64_t total = 1;
@@ -52,14 +45,6 @@ Type tilegpu::mmaStagedType(Type element) {
   return element;
 }
 
-bool tilegpu::replicates(BlockedLayoutAttr layout, ArrayRef<int64_t> shape) {
-  for (auto [axis, extent] : llvm::enumerate(shape))
-    if (int64_t(layout.getSizePerThread()[axis]) * layout.getThreadsPerWarp()[axis] *
-            layout.getWarpsPerBlock()[axis] >
-        extent)
-      return true;
-  return false;
-}
 
 /// Appends a part of `elements` elements of `type` (plus `carries` more for a scan).
 static void addPart(Scratch &s, Type type, int64_t elements, int64_t carries = 0) {
@@ -75,14 +60,13 @@ static void addPart(Scratch &s, Type type, int64_t elements, int64_t carries = 0
 std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
   Scratch s;
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    std::optional<ReducePlan> plan = planReduce(reduce, unsigned(numThreads / 32));
+    if (!plan || plan->inRegisters)
+      return std::nullopt;
     for (Value v : reduce.getSources()) {
       auto type = cast<RankedTensorType>(v.getType());
-      auto layout = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
-      if (!layout)
-        return std::nullopt;
       int64_t results = type.getNumElements() / type.getDimSize(reduce.getAxis());
-      addPart(s, type.getElementType(),
-              distinctWarps(layout, type.getShape(), reduce.getAxis()) * results);
+      addPart(s, type.getElementType(), plan->warpsAlongAxis * results);
     }
   } else if (auto scan = dyn_cast<tile::ScanOp>(op)) {
     for (Value v : scan.getSources()) {
@@ -91,6 +75,9 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
       addPart(s, type.getElementType(), type.getNumElements(), split.lines * split.chunks);
     }
   } else if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::ExtractOp>(op)) {
+    std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
+    if (move && isFree(move->kind))
+      return std::nullopt;
     auto type = cast<RankedTensorType>(op->getOperand(0).getType());
     addPart(s, type.getElementType(), type.getNumElements());
   } else if (auto mma = dyn_cast<tile::MmaOp>(op)) {
@@ -99,6 +86,9 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
       addPart(s, mmaStagedType(type.getElementType()), type.getNumElements());
     }
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
+    if (move && isFree(move->kind) && !convertRowPadding(convert))
+      return std::nullopt;
     RankedTensorType type = convert.getType();
     int64_t cols = type.getShape().back();
     addPart(s, type.getElementType(),
@@ -120,8 +110,8 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     if (!type) {
       addPart(s, atomic.getValue().getType(), 1);
     } else {
-      auto layout = dyn_cast_or_null<BlockedLayoutAttr>(type.getEncoding());
-      if (!layout || !replicates(layout, type.getShape()))
+      std::optional<LinearLayout> layout = linearLayoutOf(type, unsigned(numThreads / 32));
+      if (!layout || (layout->getFreeMask(kLane) == 0 && layout->getFreeMask(kWarp) == 0))
         return std::nullopt;
       addPart(s, type.getElementType(), type.getNumElements());
     }

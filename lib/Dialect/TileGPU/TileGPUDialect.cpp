@@ -99,6 +99,19 @@ unsigned BlockedLayoutAttr::getNumWarps() const {
   return n;
 }
 
+bool BlockedLayoutAttr::fits(ArrayRef<int64_t> shape) const {
+  if (shape.size() != getRank())
+    return false;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t spt = getSizePerThread()[d];
+    int64_t cta = spt * getThreadsPerWarp()[d] * getWarpsPerBlock()[d];
+    if (spt > shape[d] || shape[d] % spt != 0 ||
+        (cta <= shape[d] ? shape[d] % cta != 0 : cta % shape[d] != 0))
+      return false;
+  }
+  return true;
+}
+
 int64_t BlockedLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   int64_t n = 1;
   for (size_t d = 0; d < shape.size(); ++d) {
@@ -214,4 +227,70 @@ int64_t DotOperandLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   int64_t tiles = getOpIdx() == 0 ? (shape[r - 2] / (16 * wm)) * (shape[r - 1] / k)
                                   : (shape[r - 2] / k) * (shape[r - 1] / (8 * wn));
   return batch * tiles * getElemsPerTile();
+}
+
+//===----------------------------------------------------------------------===//
+// #tilegpu.slice and #tilegpu.shared
+//===----------------------------------------------------------------------===//
+
+Attribute SliceLayoutAttr::parse(AsmParser &parser, Type) {
+  unsigned dim = 0;
+  Attribute parent;
+  if (parser.parseLess() || parser.parseKeyword("dim") || parser.parseEqual() ||
+      parser.parseInteger(dim) || parser.parseComma() || parser.parseKeyword("parent") ||
+      parser.parseEqual() || parser.parseAttribute(parent) || parser.parseGreater())
+    return {};
+  return parser.getChecked<SliceLayoutAttr>(parser.getContext(), dim, parent);
+}
+
+void SliceLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<dim = " << getDim() << ", parent = " << getParent() << ">";
+}
+
+LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
+                                      Attribute parent) {
+  if (!llvm::isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr, SliceLayoutAttr>(parent))
+    return emitError() << "a slice layout's parent is a blocked, mma or slice layout";
+  if (auto blocked = llvm::dyn_cast<BlockedLayoutAttr>(parent); blocked && dim >= blocked.getRank())
+    return emitError() << "slice dim " << dim << " is not an axis of the parent";
+  if (auto mma = llvm::dyn_cast<MmaLayoutAttr>(parent); mma && dim >= mma.getRank())
+    return emitError() << "slice dim " << dim << " is not an axis of the parent";
+  return success();
+}
+
+Attribute SharedLayoutAttr::parse(AsmParser &parser, Type) {
+  unsigned vec = 0, perPhase = 0, maxPhase = 0;
+  SmallVector<unsigned> order;
+  if (parser.parseLess() || parser.parseKeyword("vec") || parser.parseEqual() ||
+      parser.parseInteger(vec) || parser.parseComma() || parser.parseKeyword("perPhase") ||
+      parser.parseEqual() || parser.parseInteger(perPhase) || parser.parseComma() ||
+      parser.parseKeyword("maxPhase") || parser.parseEqual() || parser.parseInteger(maxPhase) ||
+      parser.parseComma() || parseUnsignedList(parser, "order", order) || parser.parseGreater())
+    return {};
+  return parser.getChecked<SharedLayoutAttr>(parser.getContext(), vec, perPhase, maxPhase,
+                                             order);
+}
+
+void SharedLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase() << ", order = [";
+  llvm::interleaveComma(getOrder(), printer);
+  printer << "]>";
+}
+
+LogicalResult SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                       unsigned vec, unsigned perPhase, unsigned maxPhase,
+                                       ArrayRef<unsigned> order) {
+  for (unsigned v : {vec, perPhase, maxPhase})
+    if (v == 0 || !llvm::isPowerOf2_32(v))
+      return emitError() << "vec, perPhase and maxPhase must be powers of two";
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned o : order) {
+    if (o >= order.size() || seen[o])
+      return emitError() << "order must be a permutation of the axes";
+    seen[o] = true;
+  }
+  if (order.empty())
+    return emitError() << "a shared layout has rank 1 or more";
+  return success();
 }

@@ -22,8 +22,9 @@ static LogicalResult verifyGlobalAccess(Operation *op, tile::ViewType view,
     return op->emitOpError("expected one offset and one bound per axis of the view");
   if (numStarts != 0 && numStarts != view.getRank())
     return op->emitOpError("expected no starts or one start per axis of the view");
-  if (!llvm::isa_and_nonnull<BlockedLayoutAttr>(value.getEncoding()))
-    return op->emitOpError("the tile has no layout; run layout assignment first");
+  if (!llvm::isa_and_nonnull<LayoutEncodingAttrInterface>(value.getEncoding()) ||
+      llvm::isa<SharedLayoutAttr>(value.getEncoding()))
+    return op->emitOpError("the tile has no distributed layout; run layout assignment first");
   return success();
 }
 
@@ -71,7 +72,7 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 }
 
 namespace {
-/// A constant, or a splat of a scalar, is made directly in the wanted layout.
+/// A constant, a splat of a scalar or an iota is made directly in the wanted layout.
 struct ConvertOfUniform : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ConvertLayoutOp op, PatternRewriter &rewriter) const override {
@@ -87,6 +88,10 @@ struct ConvertOfUniform : public OpRewritePattern<ConvertLayoutOp> {
     }
     if (auto splat = dyn_cast<tile::SplatOp>(def)) {
       rewriter.replaceOpWithNewOp<tile::SplatOp>(op, op.getType(), splat.getScalar());
+      return success();
+    }
+    if (auto iota = dyn_cast<tile::IotaOp>(def)) {
+      rewriter.replaceOpWithNewOp<tile::IotaOp>(op, op.getType(), iota.getAxisAttr());
       return success();
     }
     return failure();

@@ -183,9 +183,24 @@ def Tile_SplatOp : Tile_Op<"splat", [Pure]> {
 }
 
 def Tile_IotaOp : Tile_Op<"iota", [Pure]> {
-  let summary = "the 1-D tile 0, 1, ..., N-1";
+  let summary = "each element's index along one axis: 0, 1, ..., N-1";
+  let description = [{
+    Element (i_0, ..., i_{R-1}) of the result is i_axis (`axis` 0 when absent), so the rank-1
+    form is 0, 1, ..., N-1. A broadcast or a reshape of an iota that only adds unit or
+    repeated axes is an iota of the result's shape (canonicalization), which every layout
+    computes from its coordinates without moving data.
+
+    `%r = tile.iota {axis = 1 : i32} : tensor<4x64xi32>`
+  }];
+  let arguments = (ins OptionalAttr<I32Attr>:$axis);
   let results = (outs RankedTensorOf<[AnySignlessInteger, AnyFloat]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
+  let builders = [OpBuilder<(ins "::mlir::Type":$type), [{
+    build($_builder, $_state, type, ::mlir::IntegerAttr());
+  }]>];
+  let extraClassDeclaration = [{
+    unsigned getIotaAxis() { return getAxis() ? unsigned(*getAxis()) : 0; }
+  }];
   let hasVerifier = 1;
 }
 
@@ -207,6 +222,7 @@ def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
@@ -215,6 +231,7 @@ def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Tile_PermuteOp : Tile_Op<"permute", [Pure]> {

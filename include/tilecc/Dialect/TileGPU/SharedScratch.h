@@ -10,6 +10,7 @@
 #ifndef TILECC_DIALECT_TILEGPU_SHAREDSCRATCH_H
 #define TILECC_DIALECT_TILEGPU_SHAREDSCRATCH_H
 
+#include "tilecc/Dialect/TileGPU/DataMovement.h"
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -37,7 +38,7 @@ struct Scratch {
 };
 
 /// The scratch `op` needs in a tile program of `numThreads` threads, or nullopt when it needs
-/// none. Tile operands must carry `#tilegpu.blocked` layouts.
+/// none. Tile operands must carry layouts.
 std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
 
 /// The element type an mma operand is staged as: f8 inputs as f16 (exact), others unchanged.
@@ -51,11 +52,6 @@ unsigned mmaKWidth(mlir::Type element);
 /// 16-bit mma operands (kWidth 2), which CodeGen reads back with ldmatrix, else 0.
 int64_t convertRowPadding(ConvertLayoutOp op);
 
-/// True when a blocked layout over `shape` holds some elements in more than one thread.
-bool replicates(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape);
-
-/// The distinct warps along `axis` of a blocked layout over `shape` (the rest replicate).
-int64_t distinctWarps(BlockedLayoutAttr layout, llvm::ArrayRef<int64_t> shape, unsigned axis);
 
 /// How a scan along `axis` of `shape` is split over `numThreads` threads (see
 /// tile_dev::ScanPlan): lines along the axis, and chunks per line.

@@ -1,7 +1,8 @@
 //===- TileGPUDialect.h - the tilegpu dialect ------------------------*- C++ -*-===//
 //
-// Block-level tile IR: layouts (`#tilegpu.blocked`) as tensor encodings, and global memory
-// accesses with absolute coordinates, bounds and vector widths. See TileGPUOps.td.
+// Block-level tile IR: layouts (blocked, slice, mma, dot operand, shared) as tensor encodings,
+// each a linear layout (LayoutEncodingAttrInterface), and global memory accesses with absolute
+// coordinates, bounds and vector widths. See TileGPUOps.td.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_DIALECT_TILEGPU_TILEGPUDIALECT_H
@@ -9,7 +10,11 @@
 
 #include "tilecc/Dialect/Tile/TileDialect.h"
 
+#include "tilecc/Layout/LinearLayout.h"
+
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h.inc"
+
+#include "tilecc/Dialect/TileGPU/TileGPUAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUAttrs.h.inc"

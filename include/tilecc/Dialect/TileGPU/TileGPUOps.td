@@ -30,8 +30,32 @@ def TileGPU_Dialect : Dialect {
 // Layouts
 //===----------------------------------------------------------------------===//
 
-def TileGPU_BlockedLayoutAttr : AttrDef<TileGPU_Dialect, "BlockedLayout"> {
-  let mnemonic = "blocked";
+def TileGPU_LayoutEncodingAttrInterface : AttrInterface<"LayoutEncodingAttrInterface"> {
+  let cppNamespace = "::tilecc::tilegpu";
+  let description = [{
+    A layout attribute: how the elements of a tile are distributed over the registers, lanes
+    and warps of a tile program (distributed layouts), or placed at the offsets of a
+    shared-memory buffer (shared layouts). Every layout is one linear layout over a given
+    tile shape (tilecc/Layout/LinearLayout.h); conversions, reductions and shared-memory
+    addressing are decided on that form.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+      The linear layout over a tile of `shape` in a program of `numWarps` warps: inputs
+      `register`, `lane`, `warp` for a distributed layout (exactly log2(numWarps) warp bits;
+      warps the layout does not use hold copies), `offset` for a shared one; outputs the
+      tile's axes.
+    }], "::tilecc::LinearLayout", "toLinearLayout",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "unsigned":$numWarps)>,
+  ];
+}
+
+class TileGPU_Layout<string name, string mnemonicName>
+    : AttrDef<TileGPU_Dialect, name, [DeclareAttrInterfaceMethods<TileGPU_LayoutEncodingAttrInterface>]> {
+  let mnemonic = mnemonicName;
+}
+
+def TileGPU_BlockedLayoutAttr : TileGPU_Layout<"BlockedLayout", "blocked"> {
   let summary = "a tile distributed in contiguous chunks over lanes and warps";
   let description = [{
     Each thread holds `sizePerThread[d]` consecutive elements along axis d; a warp's 32 lanes are
@@ -51,13 +75,15 @@ def TileGPU_BlockedLayoutAttr : AttrDef<TileGPU_Dialect, "BlockedLayout"> {
   let extraClassDeclaration = [{
     unsigned getRank() const { return getOrder().size(); }
     unsigned getNumWarps() const;
+    /// True when the layout can hold a tile of `shape`: the rank matches, no thread's chunk
+    /// is larger than the tile, and the pattern tiles it (or a whole number of copies fit).
+    bool fits(::llvm::ArrayRef<int64_t> shape) const;
     /// Registers each thread holds for a tile of `shape`.
     int64_t getElemsPerThread(::llvm::ArrayRef<int64_t> shape) const;
   }];
 }
 
-def TileGPU_MmaLayoutAttr : AttrDef<TileGPU_Dialect, "MmaLayout"> {
-  let mnemonic = "mma";
+def TileGPU_MmaLayoutAttr : TileGPU_Layout<"MmaLayout", "mma"> {
   let summary = "the accumulator fragments of mma.sync m16n8 instructions over the warps";
   let description = [{
     A [B x] M x N tile cut into 16 x 8 instruction tiles. The warps form a grid of
@@ -83,8 +109,7 @@ def TileGPU_MmaLayoutAttr : AttrDef<TileGPU_Dialect, "MmaLayout"> {
   }];
 }
 
-def TileGPU_DotOperandLayoutAttr : AttrDef<TileGPU_Dialect, "DotOperandLayout"> {
-  let mnemonic = "dot_operand";
+def TileGPU_DotOperandLayoutAttr : TileGPU_Layout<"DotOperandLayout", "dot_operand"> {
   let summary = "the A (opIdx 0) or B (opIdx 1) operand fragments of mma.sync";
   let description = [{
     The registers `tilegpu.mma` reads for its operand `opIdx` when its accumulator has layout
@@ -110,6 +135,39 @@ def TileGPU_DotOperandLayoutAttr : AttrDef<TileGPU_Dialect, "DotOperandLayout"> 
     bool fits(::llvm::ArrayRef<int64_t> shape) const;
     int64_t getElemsPerThread(::llvm::ArrayRef<int64_t> shape) const;
   }];
+}
+
+def TileGPU_SliceLayoutAttr : TileGPU_Layout<"SliceLayout", "slice"> {
+  let summary = "a distributed layout without one of its parent's axes: a reduction's result";
+  let description = [{
+    The tile of rank R-1 that reducing a tile in layout `parent` along `dim` leaves: each
+    element sits where the parent held the elements it combines, so the lanes and warps that
+    spread the parent along `dim` hold copies, and the registers that did are gone.
+    Broadcasting a tile in this layout back along `dim` (after reshaping `dim` in as a unit
+    axis) needs no data movement.
+
+    `#tilegpu.slice<dim = 1, parent = #tilegpu.blocked<...>>`
+  }];
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def TileGPU_SharedLayoutAttr : TileGPU_Layout<"SharedLayout", "shared"> {
+  let summary = "a tile's place in a shared-memory buffer, with an XOR swizzle";
+  let description = [{
+    Elements are stored with `order[0]` the fastest axis, in rows along it. Row r of the two
+    fastest axes stores its `vec`-element groups permuted: group g is stored at position
+    g ^ ((r / perPhase) % maxPhase), so that threads reading one column of a row-major tile, or
+    8 rows of 16 bytes for ldmatrix, reach distinct banks. `vec = 1, perPhase = 1,
+    maxPhase = 1` is the plain row-major buffer. Slower axes are stacked without a swizzle.
+
+    `#tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>`
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
 }
 
 //===----------------------------------------------------------------------===//

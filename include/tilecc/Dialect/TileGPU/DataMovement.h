@@ -1,0 +1,75 @@
+//===- DataMovement.h - how a tile op moves elements between threads -*- C++ -*-===//
+//
+// The decisions, made on linear layouts, of how the ops that rearrange a tile reach their
+// results: whether a reshape, broadcast, permute or layout conversion keeps every element in
+// the thread that holds it (then it is a renaming of registers), or must exchange elements;
+// and how a reduction combines within threads, across lanes and across warps. Layout
+// inference uses them to choose free layouts, the shared-memory planner to size only the
+// exchanges that remain, and CodeGen to print what was decided.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_DIALECT_TILEGPU_DATAMOVEMENT_H
+#define TILECC_DIALECT_TILEGPU_DATAMOVEMENT_H
+
+#include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace tilecc::tilegpu {
+
+/// The linear layout of a tile type's distributed layout in a program of `numWarps` warps,
+/// or nullopt when the type has none.
+std::optional<LinearLayout> linearLayoutOf(mlir::Type tile, unsigned numWarps);
+
+/// What a thread must hold for a result layout, in the source's coordinates:
+/// a reshape sees the same elements under the source's shape;
+LinearLayout reshapeView(const LinearLayout &result, llvm::ArrayRef<int64_t> sourceShape);
+/// a broadcast drops the result axes the source repeats (new leading axes, size-1 axes);
+LinearLayout broadcastView(const LinearLayout &result, llvm::ArrayRef<int64_t> sourceShape);
+/// a permute (result axis k is source axis perm[k]) reorders the axes back.
+LinearLayout permuteView(const LinearLayout &result, llvm::ArrayRef<int32_t> perm);
+
+/// The leading registers of a thread that hold consecutive elements along one axis (the
+/// axis of register 1): the elements one vector access can move.
+int64_t vectorRun(const LinearLayout &layout);
+
+/// True when the movement keeps every element in its thread.
+inline bool isFree(Movement m) { return m == Movement::None || m == Movement::Registers; }
+
+/// How a reshape, broadcast, permute or convert_layout reaches its result.
+struct ShapeMovement {
+  Movement kind = Movement::SharedMemory;
+  /// For a free movement: the source register of each bit of a result register (the
+  /// source register of result register r is the XOR of those of its set bits).
+  llvm::SmallVector<int64_t> registerBases;
+};
+/// nullopt for other ops, or when a layout is missing.
+std::optional<ShapeMovement> planShapeMovement(mlir::Operation *op, unsigned numWarps);
+
+/// How a reduction along `axis` runs under its operand's layout: the registers along the
+/// axis combine within each thread, the lanes along it by xor shuffles, and only when warps
+/// spread the axis do per-warp partials cross through shared memory.
+struct ReducePlan {
+  LinearLayout source;            ///< the operand's layout
+  LinearLayout slice;             ///< what each thread holds after the shuffles: the result
+                                  ///< registers (one per key) in the slice of `source`
+  uint64_t axisRegisters = 0;     ///< register bits along the axis (combined in the thread)
+  llvm::SmallVector<unsigned> laneMasks; ///< xor-shuffle distances (lane bits along the axis)
+  uint64_t axisWarps = 0;         ///< warp bits along the axis
+  uint64_t writerMask = 0;        ///< thread-number bits that must be 0 to write a partial
+  int64_t keys = 1;               ///< result registers per thread after the shuffles
+  int64_t warpsAlongAxis = 1;     ///< partials per result that meet in shared memory
+  bool inRegisters = false;       ///< the result needs no exchange after the shuffles
+};
+/// nullopt when the operands' layouts differ or one mixes the axis with other axes in one
+/// basis.
+std::optional<ReducePlan> planReduce(tile::ReduceOp op, unsigned numWarps);
+
+/// True when no basis of `layout` moves along `axis` and another axis at once, so that a
+/// reduction along `axis` can leave the slice layout.
+bool separatesAxis(const LinearLayout &layout, unsigned axis);
+
+} // namespace tilecc::tilegpu
+
+#endif

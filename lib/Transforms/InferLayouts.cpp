@@ -1,0 +1,381 @@
+//===- InferLayouts.cpp - layouts that follow the data --------------------------===//
+//
+// `tile-infer-layouts` starts from the anchors tile-assign-layouts gave (one blocked layout
+// per tile shape, 16-byte vectors for global accesses) and lets values inherit a layout from
+// the ops that produce them wherever that costs nothing:
+//
+//  * a reduction's result takes the slice of its operand's layout (`#tilegpu.slice`): the
+//    shuffles leave each result in the threads that held its elements;
+//  * a reshape, broadcast or permute takes the first candidate under which every thread
+//    already holds its result's elements (tilegpu::reshapeView / broadcastView / permuteView):
+//    the parent of a slice when its axis comes back as a unit axis (its chunks cut to the
+//    unit axis), the result shape's anchor, the operand's own layout, or the operand's
+//    blocked layout permuted; when none is free it keeps the anchor and exchanges through
+//    shared memory;
+//  * an elementwise op takes the layout of one of its operands, the one the others convert to
+//    most cheaply (ties: an operand computed in the body over a loop-carried one, then the
+//    first); a scan keeps its operand's;
+//  * values an `scf.for` carries take the layout their yield computes (iterated until it is
+//    stable, so a loop-carried sum of reductions stays a slice), `scf.if` results that of
+//    their branch that is not uniform; `scf.while` and all other ops keep their anchors;
+//  * a store keeps its value's layout only when that writes memory in runs as long as the
+//    anchor's (a transpose's result is exchanged to the coalesced anchor before its store);
+//    atomics, like every op not named here, take their anchors.
+//
+// Then each operand that reaches an op in a layout the op does not take passes through a
+// `tilegpu.convert_layout`; constants, splats and iotas fold into the wanted layout.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "tilecc/Dialect/TileGPU/DataMovement.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEINFERLAYOUTS
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::tilegpu;
+
+namespace {
+
+RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
+  return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
+}
+
+/// `layout` for a tile of `shape`: a blocked layout whose chunks are longer than the tile
+/// along an axis (the parent of a slice seen with a unit axis) holds one element there.
+Attribute fitTo(Attribute layout, ArrayRef<int64_t> shape) {
+  auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+  if (!blocked || blocked.getRank() != shape.size())
+    return layout;
+  SmallVector<unsigned> spt;
+  for (auto [d, extent] : llvm::enumerate(shape))
+    spt.push_back(unsigned(std::min<int64_t>(blocked.getSizePerThread()[d], extent)));
+  return BlockedLayoutAttr::get(layout.getContext(), spt, blocked.getThreadsPerWarp(),
+                                blocked.getWarpsPerBlock(), blocked.getOrder());
+}
+
+/// A value every layout can hold without moving data: made from its coordinates alone.
+bool isUniform(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return false;
+  if (auto constant = dyn_cast<arith::ConstantOp>(def))
+    return isa<DenseElementsAttr>(constant.getValue());
+  return isa<tile::SplatOp, tile::IotaOp>(def);
+}
+
+class LayoutInference {
+public:
+  LayoutInference(func::FuncOp func, unsigned numWarps) : func(func), numWarps(numWarps) {}
+
+  void run() {
+    analyze(func.getBody().front());
+    materialize();
+  }
+
+private:
+  Attribute layoutOf(Value v) const {
+    auto it = chosen.find(v);
+    if (it != chosen.end())
+      return it->second;
+    return cast<RankedTensorType>(v.getType()).getEncoding();
+  }
+  /// The layout a value had from tile-assign-layouts: the anchor of its shape.
+  static Attribute anchorOf(Value v) { return cast<RankedTensorType>(v.getType()).getEncoding(); }
+
+  std::optional<LinearLayout> linear(Attribute layout, ArrayRef<int64_t> shape) const {
+    auto encoding = dyn_cast_or_null<LayoutEncodingAttrInterface>(layout);
+    if (!encoding)
+      return std::nullopt;
+    if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout); blocked && !blocked.fits(shape))
+      return std::nullopt;
+    LinearLayout ll = encoding.toLinearLayout(shape, numWarps);
+    if (!ll.hasDisjointBits())
+      return std::nullopt;
+    return ll;
+  }
+
+  /// What moving a tile of `shape` from layout `from` to `to` costs (0 when it stays in its
+  /// threads).
+  int64_t cost(Attribute from, Attribute to, ArrayRef<int64_t> shape) const {
+    if (from == to)
+      return 0;
+    std::optional<LinearLayout> a = linear(from, shape), b = linear(to, shape);
+    if (!a || !b)
+      return 100;
+    return isFree(classifyMovement(*a, *b)) ? 0 : 10;
+  }
+
+  void want(OpOperand &operand, Attribute layout) { wants.push_back({&operand, layout}); }
+
+  /// True when `layout` moves a tile of `shape` to memory as well as `anchor`: each thread's
+  /// run of consecutive elements along the last axis is at least as long, and the lanes
+  /// continue it (or one thread holds the whole row).
+  bool coalescedAs(Attribute layout, Attribute anchor, ArrayRef<int64_t> shape) const {
+    if (layout == anchor)
+      return true;
+    std::optional<LinearLayout> value = linear(layout, shape), best = linear(anchor, shape);
+    if (!value || !best)
+      return false;
+    auto run = [](const LinearLayout &l) {
+      ArrayRef<uint64_t> regs = l.getBases(kRegister);
+      return !regs.empty() && regs[0] == 1 ? vectorRun(l) : int64_t(1);
+    };
+    int64_t have = run(*value);
+    if (have < run(*best))
+      return false;
+    ArrayRef<uint64_t> lanes = value->getBases(kLane);
+    return have >= shape.back() || (!lanes.empty() && lanes[0] == uint64_t(have));
+  }
+
+  void analyze(Block &block) {
+    for (Operation &op : block)
+      analyze(&op);
+  }
+
+  void analyze(Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      return analyzeFor(loop);
+    if (auto branch = dyn_cast<scf::IfOp>(op))
+      return analyzeIf(branch);
+    if (auto reduce = dyn_cast<tile::ReduceOp>(op))
+      return analyzeReduce(reduce);
+    if (isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp>(op))
+      return analyzeShape(op);
+    if (isa<tile::ScanOp>(op) || (op->hasTrait<OpTrait::Elementwise>() &&
+                                  llvm::any_of(op->getResultTypes(), [](Type t) {
+                                    return isa<RankedTensorType>(t);
+                                  })))
+      return analyzeElementwise(op);
+    // A store keeps its value's layout when that writes memory as well as the anchor does.
+    if (auto store = dyn_cast<tile::StoreOp>(op)) {
+      Value value = store.getValue();
+      if (!coalescedAs(layoutOf(value), anchorOf(value),
+                       cast<RankedTensorType>(value.getType()).getShape()))
+        want(store->getOpOperand(0), anchorOf(value));
+      return;
+    }
+    // Ops that take a tile in any layout.
+    if (isa<tile::PrintOp, tile::CheckOp, tile::MmaOp>(op))
+      return;
+    // Everything else keeps its anchors: its tile operands come back to them.
+    for (OpOperand &operand : op->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()) && !isa<scf::YieldOp>(op))
+        want(operand, anchorOf(operand.get()));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (!isa<tile::ReduceOp, tile::ScanOp>(op))
+          analyze(block);
+    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      // The carried values stay at their anchors in both regions.
+      for (Block *block : {loop.getBeforeBody(), loop.getAfterBody()})
+        for (OpOperand &operand : block->getTerminator()->getOpOperands())
+          if (isa<RankedTensorType>(operand.get().getType()))
+            want(operand, anchorOf(operand.get()));
+    }
+  }
+
+  void analyzeReduce(tile::ReduceOp op) {
+    Attribute source = layoutOf(op.getSources()[0]);
+    auto type = cast<RankedTensorType>(op.getSources()[0].getType());
+    for (OpOperand &operand : op->getOpOperands())
+      if (isa<RankedTensorType>(operand.get().getType()))
+        want(operand, source);
+    auto result = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    std::optional<LinearLayout> ll = linear(source, type.getShape());
+    if (!result || !ll || !separatesAxis(*ll, op.getAxis()) ||
+        !isa<BlockedLayoutAttr, SliceLayoutAttr, MmaLayoutAttr>(source))
+      return;
+    Attribute slice = SliceLayoutAttr::get(op.getContext(), op.getAxis(), source);
+    for (Value v : op.getResults())
+      chosen[v] = slice;
+  }
+
+  void analyzeShape(Operation *op) {
+    Value source = op->getOperand(0);
+    Attribute from = layoutOf(source);
+    auto srcType = cast<RankedTensorType>(source.getType());
+    auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+    want(op->getOpOperand(0), from);
+    std::optional<LinearLayout> src = linear(from, srcType.getShape());
+    if (!src)
+      return;
+    SmallVector<Attribute> candidates;
+    MLIRContext *ctx = op->getContext();
+    if (auto slice = dyn_cast<SliceLayoutAttr>(from); slice && isa<tile::ReshapeOp>(op)) {
+      SmallVector<int64_t> expanded(srcType.getShape());
+      expanded.insert(expanded.begin() + slice.getDim(), 1);
+      if (dstType.getShape() == ArrayRef<int64_t>(expanded))
+        candidates.push_back(slice.getParent());
+    }
+    candidates.push_back(anchorOf(op->getResult(0)));
+    if (srcType.getRank() == dstType.getRank() && !isa<SliceLayoutAttr>(from))
+      candidates.push_back(from);
+    if (auto permute = dyn_cast<tile::PermuteOp>(op))
+      if (auto blocked = dyn_cast<BlockedLayoutAttr>(from)) {
+        ArrayRef<int32_t> perm = permute.getPerm();
+        SmallVector<unsigned> spt, tpw, wpb, order;
+        SmallVector<unsigned> inverse(perm.size());
+        for (auto [k, p] : llvm::enumerate(perm)) {
+          spt.push_back(blocked.getSizePerThread()[p]);
+          tpw.push_back(blocked.getThreadsPerWarp()[p]);
+          wpb.push_back(blocked.getWarpsPerBlock()[p]);
+          inverse[p] = unsigned(k);
+        }
+        for (unsigned o : blocked.getOrder())
+          order.push_back(inverse[o]);
+        candidates.push_back(BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order));
+      }
+    for (Attribute candidate : candidates) {
+      candidate = fitTo(candidate, dstType.getShape());
+      std::optional<LinearLayout> dst = linear(candidate, dstType.getShape());
+      if (!dst)
+        continue;
+      LinearLayout view = *dst;
+      if (isa<tile::ReshapeOp>(op))
+        view = reshapeView(*dst, srcType.getShape());
+      else if (isa<tile::BroadcastOp>(op))
+        view = broadcastView(*dst, srcType.getShape());
+      else
+        view = permuteView(*dst, cast<tile::PermuteOp>(op).getPerm());
+      if (isFree(classifyMovement(*src, view))) {
+        chosen[op->getResult(0)] = candidate;
+        return;
+      }
+    }
+  }
+
+  void analyzeElementwise(Operation *op) {
+    ArrayRef<int64_t> shape;
+    for (Type t : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(t))
+        shape = tensor.getShape();
+    // Candidates: the layouts of the operands that are not uniform; the loop-carried ones last.
+    SmallVector<std::pair<Attribute, bool>> candidates;
+    for (Value v : op->getOperands())
+      if (auto tensor = dyn_cast<RankedTensorType>(v.getType());
+          tensor && tensor.getShape() == shape && !isUniform(v))
+        candidates.push_back({layoutOf(v), isa<BlockArgument>(v)});
+    Attribute best;
+    if (candidates.empty()) {
+      best = anchorOf(op->getResult(0));
+    } else {
+      int64_t bestCost = 0;
+      bool bestCarried = true;
+      for (auto [candidate, carried] : candidates) {
+        int64_t total = 0;
+        for (auto [other, unused] : candidates)
+          total += cost(other, candidate, shape);
+        if (!best || total < bestCost || (total == bestCost && bestCarried && !carried)) {
+          best = candidate;
+          bestCost = total;
+          bestCarried = carried;
+        }
+      }
+    }
+    for (OpOperand &operand : op->getOpOperands())
+      if (auto tensor = dyn_cast<RankedTensorType>(operand.get().getType());
+          tensor && tensor.getShape() == shape)
+        want(operand, best);
+    for (Value v : op->getResults())
+      if (isa<RankedTensorType>(v.getType()))
+        chosen[v] = best;
+  }
+
+  void analyzeFor(scf::ForOp loop) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [init, arg] : llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
+      if (isa<RankedTensorType>(arg.getType()))
+        chosen[arg] = layoutOf(init);
+    size_t mark = wants.size();
+    for (int round = 0; round < 4; ++round) {
+      wants.resize(mark); // the body's wants of an earlier round are recomputed
+      analyze(*loop.getBody());
+      bool stable = true;
+      for (auto [arg, next] : llvm::zip(loop.getRegionIterArgs(), yield.getOperands()))
+        if (isa<RankedTensorType>(arg.getType()) && layoutOf(next) != layoutOf(arg)) {
+          chosen[arg] = layoutOf(next);
+          stable = false;
+        }
+      if (stable)
+        break;
+    }
+    for (auto [k, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      if (!isa<RankedTensorType>(arg.getType()))
+        continue;
+      Attribute carried = layoutOf(arg);
+      want(loop.getInitArgsMutable()[k], carried);
+      want(yield->getOpOperand(k), carried);
+      chosen[loop.getResult(k)] = carried;
+    }
+  }
+
+  void analyzeIf(scf::IfOp branch) {
+    for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+      for (Block &block : *region)
+        analyze(block);
+    if (branch.getElseRegion().empty())
+      return;
+    auto thenYield = branch.thenYield(), elseYield = branch.elseYield();
+    for (auto [k, result] : llvm::enumerate(branch.getResults())) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type)
+        continue;
+      Value a = thenYield.getOperand(k), b = elseYield.getOperand(k);
+      // A uniform branch is made in the other's layout.
+      Attribute pick = isUniform(a) ? layoutOf(b) : layoutOf(a);
+      want(thenYield->getOpOperand(k), pick);
+      want(elseYield->getOpOperand(k), pick);
+      chosen[result] = pick;
+    }
+  }
+
+  void materialize() {
+    for (auto [value, layout] : chosen)
+      if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+        value.setType(withLayout(type, layout));
+    OpBuilder b(func.getContext());
+    for (auto [operand, layout] : wants) {
+      auto type = cast<RankedTensorType>(operand->get().getType());
+      if (type.getEncoding() == layout)
+        continue;
+      Operation *owner = operand->getOwner();
+      b.setInsertionPoint(owner);
+      Value converted = b.create<ConvertLayoutOp>(owner->getLoc(), withLayout(type, layout),
+                                                  operand->get());
+      operand->set(converted);
+    }
+  }
+
+  func::FuncOp func;
+  unsigned numWarps;
+  llvm::MapVector<Value, Attribute> chosen;
+  SmallVector<std::pair<OpOperand *, Attribute>> wants;
+};
+
+struct TileInferLayoutsPass : public tilecc::impl::TileInferLayoutsBase<TileInferLayoutsPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    auto warps = func->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+    if (!warps) {
+      func.emitError() << "'" << kNumWarpsAttrName << "' is missing; run tile-assign-layouts first";
+      return signalPassFailure();
+    }
+    LayoutInference(func, unsigned(warps.getInt())).run();
+    RewritePatternSet patterns(&getContext());
+    ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
