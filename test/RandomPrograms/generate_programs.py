@@ -2,7 +2,8 @@
 """Random well-typed tile programs for differential testing of tilecc.
 
 Each generated program is a tile kernel that loads two input tiles, applies a random chain of
-elementwise, broadcast, reshape, permute, cat, extract, cast, bitcast, reduction, scan and
+elementwise, broadcast, reshape, permute (and reshape-permute-reshape chains), reductions
+broadcast back over their operand, cat, extract, cast, bitcast, reduction, scan and
 mma operations over random power-of-two shapes and element types, and stores the result. The host
 code of each file runs every kernel twice on the same random inputs, on the default device (the GPU
 when there is one) and on the CPU backend, whose implementation in include/tile is the
@@ -213,6 +214,34 @@ class Program:
             return self.as_tile(v.dtype, [], exact, "tile::%s(%s)" % (kind, v.name))
         return self.as_tile(v.dtype, shape, exact, "tile::%s<%d>(%s)" % (kind, axis, v.name))
 
+    def op_reduce_back(self, v):
+        """A reduction broadcast back along its axis and combined with its operand (a
+        slice-layout value meeting its parent's: softmax's and LayerNorm's pattern)."""
+        if len(v.shape) < 2 or v.dtype == "tile::f16" or v.nan:
+            return None
+        r = self.rng
+        axis = r.randrange(len(v.shape))
+        kind = r.choice(["sum", "max", "min"])
+        unit = list(v.shape)
+        unit[axis] = 1
+        back = "tile::broadcast<%s>(tile::reshape<%s>(tile::%s<%d>(%s)))" % (
+            dims(v.shape), dims(unit), kind, axis, v.name)
+        op = r.choice(["-", "+", "*"])
+        exact = v.exact and (kind != "sum" or v.dtype == "int32_t")
+        return self.new(v.dtype, v.shape, exact, "%s %s %s" % (v.name, op, back))
+
+    def op_reshape_permute(self, v):
+        """A reshape, a permute of the result and a reshape back to a rank of its own."""
+        if v.numel < 4:
+            return None
+        shape = self.random_factorization(v.numel, self.rng.choice([2, 3]))
+        perm = list(range(len(shape)))
+        self.rng.shuffle(perm)
+        permuted = [shape[p] for p in perm]
+        out = self.random_factorization(v.numel, self.rng.choice([1, 2]))
+        return self.new(v.dtype, out, v.exact, "tile::reshape<%s>(tile::permute<%s>(tile::reshape<%s>(%s)))" % (
+            dims(out), ", ".join(map(str, perm)), dims(shape), v.name))
+
     def op_argmax(self, v):
         if not v.exact:
             return None
@@ -256,7 +285,7 @@ class Program:
 
     OPS = ["op_mma", "op_unary", "op_binary", "op_where", "op_broadcast", "op_reshape", "op_permute",
            "op_cat", "op_extract", "op_cast", "op_bitcast", "op_reduce", "op_argmax", "op_user_reduce",
-           "op_scan"]
+           "op_scan", "op_reduce_back", "op_reshape_permute"]
 
     def build(self):
         t, s = self.dtype, self.in_shape
