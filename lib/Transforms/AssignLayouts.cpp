@@ -5,13 +5,19 @@
 //
 //  * The number of warps comes from the largest tile of the function: with `chunks` the number
 //    of vector accesses that tile needs (elements / vector width), the kernel gets
-//    clamp(pow2floor(chunks / 64), 1, 8) warps, i.e. two vector accesses per thread before a
-//    warp is added. A function that already carries `tilegpu.num_warps`, or that asks for a
-//    number with `tile.num_warps` (TILE_KERNEL_CONFIG), keeps that choice.
+//    clamp(pow2floor(chunks / (32 * v)), 1, 8) warps: v = 2 vector accesses per thread before
+//    a warp is added, or v = 8 in a kernel that reduces and has no mma (a row of up to 8 x 32
+//    vectors then reduces within a warp, and short rows leave room to pack programs). Then
+//    the warps double (up to 32) while the tile values live at once at the kernel's busiest
+//    point (in a kernel with mma: its largest tile) would need more than 128 registers per
+//    thread. A function that already carries
+//    `tilegpu.num_warps`, or that asks for a number with `tile.num_warps`
+//    (TILE_KERNEL_CONFIG), keeps that choice.
 //  * Every tile shape gets one `#tilegpu.blocked` layout, the anchor that global accesses of
 //    that shape use and tile-infer-layouts starts from. The vector width is 16 bytes over the
-//    widest element type used at that shape (at most the extent of the fastest axis;
-//    constants, splats and iotas do not count); lanes are spread from the fastest axis outward
+//    widest element type loaded or stored at that shape, else over the widest value there
+//    (constants, splats and iotas do not count), at most the extent of the fastest axis;
+//    lanes are spread from the fastest axis outward
 //    without exceeding the tile, then warps likewise, except that axes a reduction of that
 //    shape reduces take warps last (a row sum then combines within warps). Only a tile smaller
 //    than one warp-wide (or block-wide) vector row is replicated, on its slowest axis.
@@ -25,6 +31,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -49,6 +56,10 @@ struct ShapeInfo {
   int64_t numElements = 1;
   int64_t vector = 1;
   uint64_t reducedAxes = 0; ///< a bit per axis some tile.reduce of this shape reduces
+  int64_t accessBytes = 0;  ///< the widest element loaded or stored at this shape (0: none)
+  /// The element size the vectors are sized for: that of the memory accesses, else of the
+  /// widest value (arithmetic in registers does not care how wide an access was).
+  int64_t vectorBytes() const { return accessBytes ? accessBytes : maxElementBytes; }
 };
 
 /// Elements each thread moves per access for a shape: 16 bytes of the widest element type,
@@ -106,11 +117,61 @@ int64_t registersPerThread(const llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> &
   int64_t most = 0;
   for (auto &[shape, info] : shapes) {
     tilegpu::BlockedLayoutAttr layout =
-        makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps);
+        makeLayout(ctx, shape, vectorWidth(shape, info.vectorBytes()), numWarps);
     most = std::max<int64_t>(most, layout.getElemsPerThread(shape) *
                                        llvm::divideCeil(info.maxElementBytes, 4));
   }
   return most;
+}
+
+/// An estimate of the 32-bit registers per thread that the tile values live at once need at
+/// the function's busiest point with `numWarps` warps: each value is live from its definition
+/// to its last use in program order (to the end of a loop that uses it from outside, since
+/// every iteration reads it), and holds its layout's registers.
+int64_t peakLiveRegisters(func::FuncOp func,
+                          const llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> &shapes,
+                          unsigned numWarps, MLIRContext *ctx) {
+  llvm::DenseMap<Operation *, int64_t> at;
+  int64_t next = 0;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) { at[op] = next++; });
+  llvm::DenseMap<ArrayRef<int64_t>, int64_t> regsAt;
+  for (auto &[shape, info] : shapes)
+    regsAt[shape] = makeLayout(ctx, shape, vectorWidth(shape, info.vectorBytes()), numWarps)
+                        .getElemsPerThread(shape);
+  SmallVector<int64_t> delta(next + 2, 0);
+  auto live = [&](Value v, int64_t from) {
+    auto tensor = dyn_cast<RankedTensorType>(v.getType());
+    if (!tensor || !regsAt.count(tensor.getShape()))
+      return;
+    int64_t last = from;
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      // A use inside a loop the value is defined outside of lasts the whole loop.
+      for (Operation *p = user->getParentOp(); p && p != func; p = p->getParentOp())
+        if (isa<LoopLikeOpInterface>(p) && !p->isAncestor(v.getParentBlock()->getParentOp()))
+          user = p;
+      int64_t end = at.lookup(user);
+      if (auto loop = dyn_cast<LoopLikeOpInterface>(user))
+        end = std::max(end, at.lookup(&loop->getRegion(0).back().back()));
+      last = std::max(last, end);
+    }
+    int64_t regs = regsAt[tensor.getShape()] *
+                   llvm::divideCeil(tilegpu::elementBytes(tensor.getElementType()), 4);
+    delta[from] += regs;
+    delta[last + 1] -= regs;
+  };
+  func.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      live(result, at[op]);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          live(arg, at[op]);
+  });
+  int64_t peak = 0, now = 0;
+  for (int64_t d : delta)
+    peak = std::max(peak, now += d);
+  return peak;
 }
 
 struct TileAssignLayoutsPass : public tilecc::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
@@ -169,6 +230,21 @@ void TileAssignLayoutsPass::runOnOperation() {
     auto type = cast<RankedTensorType>(reduce.getSources()[0].getType());
     shapes[type.getShape()].reducedAxes |= uint64_t(1) << reduce.getAxis();
   });
+  auto accessed = [&](Type type) {
+    if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+      ShapeInfo &info = shapes[tensor.getShape()];
+      info.accessBytes =
+          std::max(info.accessBytes, tilegpu::elementBytes(tensor.getElementType()));
+    }
+  };
+  func.walk([&](Operation *op) {
+    if (auto load = dyn_cast<tile::LoadOp>(op))
+      accessed(load.getType());
+    else if (auto store = dyn_cast<tile::StoreOp>(op))
+      accessed(store.getValue().getType());
+    else if (auto atomic = dyn_cast<tile::AtomicOp>(op))
+      accessed(atomic.getValue().getType());
+  });
 
   // The number of warps: respect an existing choice, else size it from the largest tile.
   unsigned numWarps = 1;
@@ -187,15 +263,26 @@ void TileAssignLayoutsPass::runOnOperation() {
   } else {
     int64_t largestChunks = 0;
     for (auto &[shape, info] : shapes) {
-      info.vector = vectorWidth(shape, info.maxElementBytes);
+      info.vector = vectorWidth(shape, info.vectorBytes());
       largestChunks = std::max(largestChunks, info.numElements / info.vector);
     }
-    int64_t perWarp = 2 * kWarpSize; // two vector accesses per thread before adding a warp
+    // Two vector accesses per thread before adding a warp; eight in a kernel that reduces
+    // (and has no mma), so that rows of up to 8 x 32 vectors reduce within one warp, with
+    // shuffles alone, and short rows leave room for several programs per block.
+    bool reduces = false, multiplies = false;
+    func.walk([&](Operation *op) {
+      reduces |= isa<tile::ReduceOp>(op);
+      multiplies |= isa<tile::MmaOp>(op);
+    });
+    int64_t perWarp = (reduces && !multiplies ? 8 : 2) * kWarpSize;
     int64_t wanted = largestChunks / perWarp;
     numWarps = wanted <= 1 ? 1 : unsigned(std::min<uint64_t>(llvm::bit_floor(uint64_t(wanted)), kMaxWarps));
-    // More warps (up to a full block) while the largest tile would crowd the registers.
+    // More warps (up to a full block) while the values live at once would crowd the
+    // registers; in a kernel with mma, whose fragments this estimate does not see, while the
+    // largest tile alone would.
     while (numWarps < kMaxWarpsForRegisters &&
-           registersPerThread(shapes, numWarps, ctx) > kComfortableRegisters)
+           (multiplies ? registersPerThread(shapes, numWarps, ctx)
+                       : peakLiveRegisters(func, shapes, numWarps, ctx)) > kComfortableRegisters)
       numWarps *= 2;
   }
   func->setAttr(tilegpu::kNumWarpsAttrName,
@@ -204,7 +291,7 @@ void TileAssignLayoutsPass::runOnOperation() {
   // One layout per shape.
   llvm::DenseMap<ArrayRef<int64_t>, tilegpu::BlockedLayoutAttr> layouts;
   for (auto &[shape, info] : shapes)
-    layouts[shape] = makeLayout(ctx, shape, vectorWidth(shape, info.maxElementBytes), numWarps,
+    layouts[shape] = makeLayout(ctx, shape, vectorWidth(shape, info.vectorBytes()), numWarps,
                                 info.reducedAxes);
 
   // A tile value that alone needs more registers than a thread has cannot compile well

@@ -18,6 +18,9 @@
 //  * values an `scf.for` carries take the layout their yield computes (iterated until it is
 //    stable, so a loop-carried sum of reductions stays a slice), `scf.if` results that of
 //    their branch that is not uniform; `scf.while` and all other ops keep their anchors;
+//  * a load whose value (through single-use elementwise ops) a broadcast repeats reads the
+//    elements each thread needs directly, in the slice of the broadcast's anchor, when that
+//    reads memory in runs as long as its own anchor's;
 //  * a store keeps its value's layout only when that writes memory in runs as long as the
 //    anchor's (a transpose's result is exchanged to the coalesced anchor before its store);
 //    atomics, like every op not named here, take their anchors.
@@ -78,6 +81,7 @@ public:
   LayoutInference(func::FuncOp func, unsigned numWarps) : func(func), numWarps(numWarps) {}
 
   void run() {
+    loadWhereBroadcastsNeed();
     analyze(func.getBody().front());
     materialize();
   }
@@ -182,6 +186,48 @@ private:
           if (isa<RankedTensorType>(operand.get().getType()))
             want(operand, anchorOf(operand.get()));
     }
+  }
+
+  /// Before the walk: a broadcast whose operand is loaded (through single-use elementwise
+  /// ops such as a cast) has the load read the elements each thread needs directly, in the
+  /// slice of the broadcast's anchor, when that loads memory as well as the load's anchor: a
+  /// GEMV's x then reaches every warp that holds a row of the matrix without an exchange.
+  void loadWhereBroadcastsNeed() {
+    func.walk([&](tile::BroadcastOp op) {
+      SmallVector<Operation *> chain;
+      Value v = op.getSource();
+      while (true) {
+        Operation *def = v.getDefiningOp();
+        if (!def || !v.hasOneUse() || def->getNumResults() != 1)
+          return;
+        chain.push_back(def);
+        if (isa<tile::LoadOp>(def))
+          break;
+        if (!def->hasTrait<OpTrait::Elementwise>())
+          return;
+        SmallVector<Value> varying;
+        for (Value operand : def->getOperands())
+          if (isa<RankedTensorType>(operand.getType()) && !isUniform(operand))
+            varying.push_back(operand);
+        if (varying.size() != 1)
+          return;
+        v = varying.front();
+      }
+      auto srcType = cast<RankedTensorType>(op.getSource().getType());
+      auto dstType = cast<RankedTensorType>(op.getType());
+      Attribute anchor = anchorOf(op.getResult());
+      Attribute wanted = fitTo(anchor, srcType.getShape());
+      for (int64_t k = 0; k < dstType.getRank() - srcType.getRank(); ++k)
+        wanted = SliceLayoutAttr::get(op.getContext(), 0, wanted);
+      std::optional<LinearLayout> src = linear(wanted, srcType.getShape());
+      std::optional<LinearLayout> dst = linear(anchor, dstType.getShape());
+      Value loaded = chain.back()->getResult(0);
+      if (!src || !dst || !isFree(classifyMovement(*src, broadcastView(*dst, srcType.getShape()))) ||
+          !coalescedAs(wanted, anchorOf(loaded), srcType.getShape()))
+        return;
+      for (Operation *def : chain)
+        chosen[def->getResult(0)] = wanted;
+    });
   }
 
   void analyzeReduce(tile::ReduceOp op) {

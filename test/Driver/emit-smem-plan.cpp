@@ -23,8 +23,8 @@ TILE_KERNEL void center(tile::Tensor<float, 1, 4096>& z,
   z.store(c / tile::broadcast<1, 4096>(tile::reshape<1, 1>(norm)));
 }
 
-// CHECK: kernel 'normalize': 2 warp(s), 0 bytes of dynamic shared memory
-// CHECK-NEXT: kernel 'center': 8 warp(s), 32 bytes of dynamic shared memory
-// CHECK-NEXT: [     0,     32)  tile.reduce   tensor<1x4096xf32> axis 1  at {{.*}}emit-smem-plan.cpp:20:15
-// CHECK-NEXT: [     0,     32)  tile.reduce   tensor<1x4096xf32> axis 1  at {{.*}}emit-smem-plan.cpp:22:15
+// CHECK: kernel 'normalize': 1 warp(s), 0 bytes of dynamic shared memory
+// CHECK-NEXT: kernel 'center': 4 warp(s), 16 bytes of dynamic shared memory
+// CHECK-NEXT: [     0,     16)  tile.reduce   tensor<1x4096xf32> axis 1  at {{.*}}emit-smem-plan.cpp:20:15
+// CHECK-NEXT: [     0,     16)  tile.reduce   tensor<1x4096xf32> axis 1  at {{.*}}emit-smem-plan.cpp:22:15
 // CHECK-NOT: tile.
