@@ -20,9 +20,11 @@
 //    (tile_dev::mma_shared), updating the accumulator in place, which every thread then reads
 //    in the result's layout. tilegpu.mma needs no shared memory: its operands are already in
 //    fragment registers (tile_dev::mma_frag).
-//  * convert_layout: the owners write the tile at its row-major indices; every thread reads
-//    its registers of the new layout. To 16-bit mma operands, rows are padded by 8 elements
-//    and the fragments read with ldmatrix (no bank conflicts).
+//  * convert_layout: a free one (tilegpu::planShapeMovement) copies registers; otherwise the
+//    owners write the tile at its row-major indices and every thread reads its registers of
+//    the new layout. To 16-bit mma operands, rows are padded by 8 elements and the fragments
+//    read with ldmatrix; between layouts whose lanes run along different axes (a transpose),
+//    rows are padded by one 4-byte word; both keep the accesses free of bank conflicts.
 //
 // The combiner region of reduce and scan becomes a C++ lambda `(acc&..., next...)` that
 // updates the accumulators in place.
@@ -552,10 +554,11 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
     values[op.getResult()] = *info;
     return success();
   }
-  int64_t pad = tilegpu::convertRowPadding(op);
+  bool ldmatrix = tilegpu::convertsToLdmatrix(op);
   if (std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(op, numWarps);
-      move && tilegpu::isFree(move->kind) && !pad)
+      move && tilegpu::isFree(move->kind) && !ldmatrix)
     return emitRegisterMove(op.getResult(), op.getSrc(), *move, indent);
+  int64_t pad = tilegpu::convertRowPadding(op);
   FailureOr<int64_t> base = smemOffset(op);
   if (failed(base))
     return failure();
@@ -563,10 +566,12 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
   std::string buffer = newName();
   info->name = newName();
   std::string write = pad ? cat("tile_dev::to_shared_padded<", pad, ">(") : "tile_dev::to_shared(";
-  std::string read = pad ? cat("tile_dev::ldmatrix_operand<", to.alias, "_frag>(", info->name,
-                               ", ", threadId, ", ", buffer, ");")
-                         : cat("tile_dev::from_shared(", info->name, ", ", to.thread, ", ",
-                               buffer, ");");
+  std::string read =
+      ldmatrix ? cat("tile_dev::ldmatrix_operand<", to.alias, "_frag>(", info->name, ", ",
+                     threadId, ", ", buffer, ");")
+      : pad    ? cat("tile_dev::from_shared_padded<", pad, ">(", info->name, ", ", to.thread, ", ",
+                     buffer, ");")
+               : cat("tile_dev::from_shared(", info->name, ", ", to.thread, ", ", buffer, ");");
   out.line(indent,
            cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
                *base, "); ", write, buffer, ", ", layouts[*from].thread, ", ",

@@ -9,8 +9,8 @@
 //    a warp is added, or v = 8 in a kernel that reduces and has no mma (a row of up to 8 x 32
 //    vectors then reduces within a warp, and short rows leave room to pack programs). Then
 //    the warps double (up to 32) while the tile values live at once at the kernel's busiest
-//    point (in a kernel with mma: its largest tile) would need more than 128 registers per
-//    thread. A function that already carries
+//    point would need more than 192 registers per thread (in a kernel with mma: while its
+//    largest tile would need more than 128). A function that already carries
 //    `tilegpu.num_warps`, or that asks for a number with `tile.num_warps`
 //    (TILE_KERNEL_CONFIG), keeps that choice.
 //  * Every tile shape gets one `#tilegpu.blocked` layout, the anchor that global accesses of
@@ -109,6 +109,10 @@ tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
 /// warps aims for with the largest tile, and the most warps it will take to get there.
 constexpr int64_t kMaxRegisters = 255;
 constexpr int64_t kComfortableRegisters = 128;
+/// Live tile registers per thread past which a kernel without mma takes more warps. Below it
+/// more warps would not fit more programs on a multiprocessor (the registers of a program stay
+/// the same), only make its reductions cross more warps; above it nvcc would spill.
+constexpr int64_t kMostLiveRegisters = 192;
 constexpr unsigned kMaxWarpsForRegisters = 32;
 
 /// 32-bit registers per thread of the largest tile of the function with `numWarps` warps.
@@ -281,8 +285,8 @@ void TileAssignLayoutsPass::runOnOperation() {
     // registers; in a kernel with mma, whose fragments this estimate does not see, while the
     // largest tile alone would.
     while (numWarps < kMaxWarpsForRegisters &&
-           (multiplies ? registersPerThread(shapes, numWarps, ctx)
-                       : peakLiveRegisters(func, shapes, numWarps, ctx)) > kComfortableRegisters)
+           (multiplies ? registersPerThread(shapes, numWarps, ctx) > kComfortableRegisters
+                       : peakLiveRegisters(func, shapes, numWarps, ctx) > kMostLiveRegisters))
       numWarps *= 2;
   }
   func->setAttr(tilegpu::kNumWarpsAttrName,

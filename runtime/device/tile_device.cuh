@@ -901,6 +901,17 @@ TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
       }
 }
 
+/// Reads a tile staged by to_shared_padded<Pad> into the registers of layout L.
+template <int Pad, class L, class T>
+TILE_DEV_D void from_shared_padded(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
+  constexpr int64_t cols = L::shape(L::rank - 1);
+#pragma unroll
+  for (int r = 0; r < L::elems; ++r) {
+    const int64_t lin = t.linear(r);
+    dst[r] = s[(lin / cols) * (cols + Pad) + lin % cols];
+  }
+}
+
 /// Reads a tile staged row-major in shared memory into the registers of layout L.
 template <class L, class T>
 TILE_DEV_D void from_shared(T (&dst)[L::elems], const Thread<L>& t, const T* s) {

@@ -1,6 +1,7 @@
 //===- SharedScratch.cpp - the shared memory an op stages through --------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -28,9 +29,37 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
   return split;
 }
 
-int64_t tilegpu::convertRowPadding(ConvertLayoutOp op) {
+bool tilegpu::convertsToLdmatrix(ConvertLayoutOp op) {
   auto to = dyn_cast_or_null<DotOperandLayoutAttr>(op.getType().getEncoding());
-  return to && to.getKWidth() == 2 && elementBytes(op.getType().getElementType()) == 2 ? 8 : 0;
+  return to && to.getKWidth() == 2 && elementBytes(op.getType().getElementType()) == 2;
+}
+
+/// The axis the first lane of a distributed layout steps along (its threads' fastest axis).
+static std::optional<int64_t> laneAxis(const LinearLayout &layout) {
+  for (uint64_t basis : layout.getBases(kLane))
+    if (basis != 0) {
+      SmallVector<int64_t> coords = layout.outCoords(basis);
+      return llvm::find_if(coords, [](int64_t c) { return c != 0; }) - coords.begin();
+    }
+  return std::nullopt;
+}
+
+int64_t tilegpu::convertRowPadding(ConvertLayoutOp op) {
+  if (convertsToLdmatrix(op))
+    return 8;
+  auto func = op->getParentOfType<func::FuncOp>();
+  auto warps = func ? func->getAttrOfType<IntegerAttr>(kNumWarpsAttrName) : IntegerAttr();
+  unsigned numWarps = warps ? unsigned(warps.getInt()) : 1;
+  std::optional<LinearLayout> from = linearLayoutOf(op.getSrc().getType(), numWarps);
+  std::optional<LinearLayout> to = linearLayoutOf(op.getType(), numWarps);
+  if (!from || !to || op.getType().getRank() < 2)
+    return 0;
+  // Lanes that write along one axis and read along another (a transpose): one 4-byte word
+  // after each row puts a column's elements in distinct banks.
+  std::optional<int64_t> a = laneAxis(*from), b = laneAxis(*to);
+  if (!a || !b || *a == *b)
+    return 0;
+  return std::max<int64_t>(1, 4 / elementBytes(op.getType().getElementType()));
 }
 
 unsigned tilegpu::mmaKWidth(Type element) {
@@ -87,7 +116,7 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     }
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
     std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
-    if (move && isFree(move->kind) && !convertRowPadding(convert))
+    if (move && isFree(move->kind) && !convertsToLdmatrix(convert))
       return std::nullopt;
     RankedTensorType type = convert.getType();
     int64_t cols = type.getShape().back();

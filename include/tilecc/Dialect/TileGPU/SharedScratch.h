@@ -48,8 +48,13 @@ mlir::Type mmaStagedType(mlir::Type element);
 /// TF32 (m16n8k8), 2 for f16/bf16 (m16n8k16), 4 for f8 (m16n8k32).
 unsigned mmaKWidth(mlir::Type element);
 
-/// Elements of padding after each staged row of a layout conversion: 8 for a conversion to
-/// 16-bit mma operands (kWidth 2), which CodeGen reads back with ldmatrix, else 0.
+/// True for a conversion to 16-bit mma operands (kWidth 2), which CodeGen reads back from
+/// shared memory with ldmatrix.
+bool convertsToLdmatrix(ConvertLayoutOp op);
+
+/// Elements of padding after each staged row of a layout conversion: 8 for ldmatrix reads;
+/// one 4-byte word when the source's lanes run along another axis than the result's (a
+/// transpose, whose column writes would otherwise fall in one bank); else 0.
 int64_t convertRowPadding(ConvertLayoutOp op);
 
 
