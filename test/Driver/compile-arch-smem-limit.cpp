@@ -12,7 +12,7 @@ TILE_KERNEL void flip(tile::Tensor<float, 128, 256>& z, const tile::Tensor<float
 }
 
 // HOPPER: kernel 'flip': {{[0-9]+}} warp(s), 131584 bytes of dynamic shared memory
-// AMPERE: compile-arch-smem-limit.cpp:10:3: error: the kernel needs 131584 bytes of shared memory, more than the 101376 a block may use on sm_86; the largest buffer (131584 bytes) stages the tile value of type 'tensor<128x256xf32>' here
+// AMPERE: compile-arch-smem-limit.cpp:11:3: error: the kernel needs 131584 bytes of shared memory, more than the 101376 a block may use on sm_86; the largest buffer (131584 bytes) stages the tile value of type 'tensor<128x256xf32>' here
 // AMPERE-NEXT: z.store(
 // AMPERE: note: use smaller tiles
 // UNKNOWN: error: unknown GPU target 'sm_42' in --arch (tilecc knows sm_70, {{.*}})
