@@ -272,24 +272,31 @@ LinearLayout LinearLayout::reshapeOuts(SmallVector<Dim> newOuts) const {
   return result;
 }
 
+LinearLayout LinearLayout::mapOuts(
+    SmallVector<Dim> newOuts,
+    llvm::function_ref<SmallVector<int64_t>(SmallVector<int64_t>)> move) const {
+  LinearLayout result(ins, std::move(newOuts), {});
+  result.bases.clear();
+  for (const auto &list : bases) {
+    SmallVector<uint64_t> mapped;
+    for (uint64_t flat : list)
+      mapped.push_back(result.flattenOut(move(outCoords(flat))));
+    result.bases.push_back(std::move(mapped));
+  }
+  return result;
+}
+
 LinearLayout LinearLayout::permuteOuts(ArrayRef<unsigned> perm) const {
   assert(perm.size() == outs.size() && "a permutation of every output dimension");
   SmallVector<Dim> permuted;
   for (unsigned p : perm)
     permuted.push_back(outs[p]);
-  LinearLayout result(ins, permuted, {});
-  result.bases.clear();
-  for (const auto &list : bases) {
-    SmallVector<uint64_t> mapped;
-    for (uint64_t flat : list) {
-      SmallVector<int64_t> from = outCoords(flat), to;
-      for (unsigned p : perm)
-        to.push_back(from[p]);
-      mapped.push_back(result.flattenOut(to));
-    }
-    result.bases.push_back(std::move(mapped));
-  }
-  return result;
+  return mapOuts(permuted, [&](SmallVector<int64_t> from) {
+    SmallVector<int64_t> to;
+    for (unsigned p : perm)
+      to.push_back(from[p]);
+    return to;
+  });
 }
 
 LinearLayout LinearLayout::removeOut(StringRef out) const {
@@ -297,36 +304,20 @@ LinearLayout LinearLayout::removeOut(StringRef out) const {
   assert(at >= 0 && "no such output dimension");
   SmallVector<Dim> kept(outs);
   kept.erase(kept.begin() + at);
-  LinearLayout result(ins, kept, {});
-  result.bases.clear();
-  for (const auto &list : bases) {
-    SmallVector<uint64_t> mapped;
-    for (uint64_t flat : list) {
-      SmallVector<int64_t> coords = outCoords(flat);
-      coords.erase(coords.begin() + at);
-      mapped.push_back(result.flattenOut(coords));
-    }
-    result.bases.push_back(std::move(mapped));
-  }
-  return result;
+  return mapOuts(kept, [&](SmallVector<int64_t> coords) {
+    coords.erase(coords.begin() + at);
+    return coords;
+  });
 }
 
 LinearLayout LinearLayout::insertOut(unsigned at, Dim dim) const {
   assert(at <= outs.size() && "insertion point past the outputs");
   SmallVector<Dim> grown(outs);
   grown.insert(grown.begin() + at, dim);
-  LinearLayout result(ins, grown, {});
-  result.bases.clear();
-  for (const auto &list : bases) {
-    SmallVector<uint64_t> mapped;
-    for (uint64_t flat : list) {
-      SmallVector<int64_t> coords = outCoords(flat);
-      coords.insert(coords.begin() + at, 0);
-      mapped.push_back(result.flattenOut(coords));
-    }
-    result.bases.push_back(std::move(mapped));
-  }
-  return result;
+  return mapOuts(grown, [&](SmallVector<int64_t> coords) {
+    coords.insert(coords.begin() + at, 0);
+    return coords;
+  });
 }
 
 LinearLayout LinearLayout::removeZeroBases(StringRef in) const {

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -123,6 +124,10 @@ public:
   std::string str() const;
 
 private:
+  /// The same inputs onto `newOuts`, each basis's coordinates moved by `move`.
+  LinearLayout mapOuts(llvm::SmallVector<Dim> newOuts,
+                       llvm::function_ref<llvm::SmallVector<int64_t>(llvm::SmallVector<int64_t>)>
+                           move) const;
   unsigned outShift(unsigned out) const; // lowest flattened bit of output dimension `out`
   unsigned inShift(unsigned in) const;   // likewise for a flattened input
 
