@@ -203,6 +203,11 @@ void TileAssignLayoutsPass::runOnOperation() {
       failed = true;
       return;
     }
+    if (!llvm::all_of(tensor.getShape(), [](int64_t d) { return llvm::isPowerOf2_64(d); })) {
+      emitError(loc) << "tile extents must be powers of two (layouts map bits), got " << tensor;
+      failed = true;
+      return;
+    }
     if (tensor.getEncoding() && !llvm::isa<tilegpu::BlockedLayoutAttr>(tensor.getEncoding())) {
       emitError(loc) << "tile value already carries an encoding that is not a layout: "
                      << tensor;

@@ -12,3 +12,10 @@ func.func @bad_warps(%t: tensor<128xf32>) attributes {tilegpu.num_warps = 3 : i3
 func.func @dynamic_tile(%t: tensor<?xf32>) {
   return
 }
+
+// -----
+
+// expected-error @+1 {{tile extents must be powers of two (layouts map bits), got 'tensor<4x3xf32>'}}
+func.func @odd_tile(%t: tensor<4x3xf32>) {
+  return
+}
