@@ -325,8 +325,6 @@ LogicalResult KernelEmitter::collectLayouts() {
       return;
     }
     Layout &layout = layouts[*k];
-    if (layout.attrs.empty())
-      layout.type = tensor;
     layout.attrs.push_back(attr);
     if (layout.frag.empty())
       layout.frag = fragmentShape(attr, cat("tile_dev::Ix<", joinInts(tensor.getShape()), ">"),

@@ -108,7 +108,6 @@ private:
   /// give the same linear layout over their shape share it.
   struct Layout {
     LinearLayout ll;
-    mlir::RankedTensorType type;              // a tile type of this layout, if any
     llvm::SmallVector<mlir::Attribute, 1> attrs; // the encodings that map to it
     int64_t elems = 0;
     std::string alias;      // the `using` name of its tile_dev::Linear type

@@ -87,14 +87,13 @@ public:
   }
 
 private:
-  Attribute layoutOf(Value v) const {
-    auto it = chosen.find(v);
-    if (it != chosen.end())
-      return it->second;
-    return cast<RankedTensorType>(v.getType()).getEncoding();
-  }
   /// The layout a value had from tile-assign-layouts: the anchor of its shape.
   static Attribute anchorOf(Value v) { return cast<RankedTensorType>(v.getType()).getEncoding(); }
+  /// The layout chosen for a value so far, else its anchor.
+  Attribute layoutOf(Value v) const {
+    auto it = chosen.find(v);
+    return it != chosen.end() ? it->second : anchorOf(v);
+  }
 
   std::optional<LinearLayout> linear(Attribute layout, ArrayRef<int64_t> shape) const {
     auto encoding = dyn_cast_or_null<LayoutEncodingAttrInterface>(layout);
