@@ -8,7 +8,7 @@ import lit.formats
 
 config.name = "tilecc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".mlir", ".cpp"]
+config.suffixes = [".mlir", ".cpp", ".cu"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecc_obj_root, "test")

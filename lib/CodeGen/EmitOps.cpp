@@ -614,7 +614,8 @@ LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
     info->name = newName();
     out.line(indent,
              cat(*ctype, " ", info->name, "[", layout.elems, "]; tile_dev::load<",
-                 load.getVector(), ", ", readOnly ? "true" : "false", ">(", info->name, ", ",
+                 load.getVector(), ", ", readOnly ? "true" : "false", ", ",
+                 load.getAligned() ? "true" : "false", ">(", info->name, ", ",
                  scalar(load.getView()), ", ", layout.thread, ", ",
                  list(load.getOffsets(), view.getRank()), ", ",
                  list(load.getStarts(), view.getRank()), ", ",
@@ -632,7 +633,8 @@ LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
   const Layout &layout = layouts[in.layout];
   std::string source = array(store.getValue(), indent, op.getLoc());
   out.line(indent,
-           cat("tile_dev::store<", store.getVector(), ">(", scalar(store.getView()), ", ",
+           cat("tile_dev::store<", store.getVector(), ", ", store.getAligned() ? "true" : "false",
+               ">(", scalar(store.getView()), ", ",
                layout.thread, ", ", source, ", ", list(store.getOffsets(), view.getRank()), ", ",
                list(store.getStarts(), view.getRank()), ", ",
                list(store.getBounds(), view.getRank()), ");"),

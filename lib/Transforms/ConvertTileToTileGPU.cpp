@@ -8,8 +8,8 @@
 //    when dynamic) and ends at min(origin_a + tile_a, array_dim_a).
 //  * A shared view is the whole array: it starts at 0 and ends at array_dim_a.
 //  * `tile.load`/`tile.store` become `tilegpu.global_load`/`global_store` with offsets shifted by
-//    the origin, the piece's `starts` (exclusive views only) and `bounds`, and the layout's
-//    per-thread vector width along the fastest axis.
+//    the origin, the piece's `starts` (exclusive views only) and `bounds`, moving one element
+//    per access until tile-vectorize-accesses widens them.
 //  * `tile.atomic` becomes `tilegpu.global_atomic` bounded by the array's extents (an atomic
 //    view is the whole array, like a shared one).
 //  * `tile.dim` becomes the valid extent (max(0, min(tile, array_dim - origin)) for a piece,
@@ -106,18 +106,13 @@ private:
   llvm::SmallDenseMap<unsigned, Value> arrayDims, extents, origins;
 };
 
-/// Elements each thread moves with one access: the leading registers that are consecutive
-/// along one axis under the layout of `tile`, at most 16 bytes.
-FailureOr<int32_t> vectorOf(Operation *op, Type tile, unsigned numWarps) {
-  std::optional<LinearLayout> layout = tilegpu::linearLayoutOf(tile, numWarps);
-  if (!layout) {
-    op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
-    return failure();
-  }
-  int64_t vector = tilegpu::vectorRun(*layout);
-  int64_t most = std::max<int64_t>(
-      1, 16 / tilegpu::elementBytes(cast<RankedTensorType>(tile).getElementType()));
-  return int32_t(std::min(vector, most));
+/// Whether `tile` has a distributed layout (tile-vectorize-accesses sizes the access from it).
+bool hasLayout(Operation *op, Type tile) {
+  if (llvm::isa_and_nonnull<tilegpu::LayoutEncodingAttrInterface>(
+          cast<RankedTensorType>(tile).getEncoding()))
+    return true;
+  op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
+  return false;
 }
 
 /// Offsets in array coordinates, starts (exclusive views only) and bounds for an access.
@@ -156,34 +151,29 @@ void ConvertTileToTileGPUPass::runOnOperation() {
       work.push_back(op);
   });
 
-  unsigned numWarps = 1;
-  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-    numWarps = unsigned(attr.getInt());
   bool anyFailed = false;
   OpBuilder b(&getContext());
   for (Operation *op : work) {
     b.setInsertionPoint(op);
     Location loc = op->getLoc();
     if (auto load = dyn_cast<tile::LoadOp>(op)) {
-      FailureOr<int32_t> vector = vectorOf(op, load.getType(), numWarps);
-      if (failed(vector)) {
+      if (!hasLayout(op, load.getType())) {
         anyFailed = true;
         continue;
       }
       Window w = windowFor(b, loc, load.getView(), load.getOffsets());
       auto lowered = b.create<tilegpu::GlobalLoadOp>(loc, load.getType(), load.getView(),
-                                                     w.offsets, w.starts, w.bounds, *vector);
+                                                     w.offsets, w.starts, w.bounds, /*vector=*/1);
       load.replaceAllUsesWith(lowered.getResult());
       load.erase();
     } else if (auto store = dyn_cast<tile::StoreOp>(op)) {
-      FailureOr<int32_t> vector = vectorOf(op, store.getValue().getType(), numWarps);
-      if (failed(vector)) {
+      if (!hasLayout(op, store.getValue().getType())) {
         anyFailed = true;
         continue;
       }
       Window w = windowFor(b, loc, store.getView(), store.getOffsets());
       b.create<tilegpu::GlobalStoreOp>(loc, store.getValue(), store.getView(), w.offsets,
-                                       w.starts, w.bounds, *vector);
+                                       w.starts, w.bounds, /*vector=*/1);
       store.erase();
     } else if (auto atomic = dyn_cast<tile::AtomicOp>(op)) {
       Window w = windowFor(b, loc, atomic.getView(), atomic.getOffsets());

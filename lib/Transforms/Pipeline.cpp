@@ -3,7 +3,8 @@
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
 // compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
 // layouts and let the others follow the data (slices, free reshapes and broadcasts), lower view accesses to global memory operations, clean up the index arithmetic that
-// lowering introduced, keep mma operands and accumulators in fragment registers, then place
+// lowering introduced, keep mma operands and accumulators in fragment registers, size and
+// prove the vector accesses of global memory, then place
 // the shared memory that conversions, reductions, scans and shape ops stage through.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +22,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());
   fn.addPass(createTileMmaLayouts());
+  fn.addPass(createTileVectorizeAccesses());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;

@@ -16,11 +16,14 @@
 //    numbers registers so that a vector access of `L::vec` elements along `L::fast` occupies
 //    consecutive registers.
 //  * `load` / `store`: masked global accesses of a whole distributed tile. Elements outside
-//    [starts, bounds) read zero and are not written, exactly like the CPU reference. Each thread
-//    moves `V` consecutive elements with one 16-byte (or narrower) access when the fastest axis
-//    has stride 1, the `V` elements are all in bounds and the address is aligned; otherwise it
-//    falls back to element accesses. Loads from shared (read-only) views go through the
-//    non-coherent read-only path. Where a layout replicates a tile, only the owning copy stores.
+//    [starts, bounds) read zero and are not written, exactly like the CPU reference. A tile
+//    wholly inside its bounds (one test per access) moves without a test per element: each
+//    thread moves its runs of `V` consecutive registers with one 16-byte (or narrower) access
+//    when the view allows it along the fastest axis (`View::vector_bytes`, taken at launch)
+//    and the offset is a multiple of `V` (proven by the compiler, `Aligned`, else tested once).
+//    A tile cut by its bounds tests each vector and falls back to element accesses. Loads from
+//    shared (read-only) views go through the non-coherent read-only path. Where a layout
+//    replicates a tile, only the owning copy stores.
 //  * Scalar helpers for the ops of `arith`/`math` the generated code uses (`cvt`, `from_bits`,
 //    `maximumf`, `exp`, ...), defined for float, double, `__half` and `__nv_bfloat16`.
 #pragma once
@@ -170,6 +173,11 @@ struct View {
   int64_t shape[R];
   int64_t strides[R];
   int64_t piece[R];
+  /// Per axis: the widest access in bytes (a power of two, at most 16) that is aligned at
+  /// every element whose coordinate along that axis is a multiple of the access width, when
+  /// the axis has stride 1; 0 otherwise. Taken once per launch from the data pointer and the
+  /// other axes' strides.
+  int8_t vector_bytes[R];
 };
 
 template <class T, int R>
@@ -180,6 +188,12 @@ inline View<T, R> make_view(const tile::detail::ArgDesc& a) {
     v.shape[d] = a.shape[d];
     v.strides[d] = a.strides[d];
     v.piece[d] = a.piece[d];
+  }
+  for (int f = 0; f < R; ++f) {
+    uint64_t bits = reinterpret_cast<uintptr_t>(v.data) | 16u;
+    for (int d = 0; d < R; ++d)
+      if (d != f) bits |= uint64_t(v.strides[d]) * sizeof(T);
+    v.vector_bytes[f] = v.strides[f] == 1 ? int8_t(bits & (~bits + 1)) : int8_t(0);
   }
   return v;
 }
@@ -288,12 +302,48 @@ template <int Bytes>
 TILE_DEV_D bool aligned(const void* p) {
   return (reinterpret_cast<uintptr_t>(p) & uintptr_t(Bytes - 1)) == 0;
 }
+
+/// Whether the whole tile of layout L at `off` lies inside [lo, hi) on every axis.
+template <class L, int R>
+TILE_DEV_D bool inside(const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
+  bool in = true;
+#pragma unroll
+  for (int d = 0; d < R; ++d) in = in && off[d] >= lo[d] && off[d] + L::shape(d) <= hi[d];
+  return in;
+}
+
+/// Whether every V-element run of a tile at `off` is an aligned vector access: the view allows
+/// V * sizeof(T) bytes along axis F, and the offset along F is a multiple of V (proven by the
+/// compiler when Aligned; the layout starts every run at a multiple of V within the tile).
+template <int V, bool Aligned, int F, class T, int R>
+TILE_DEV_D bool vectors_aligned(const View<T, R>& v, const int64_t (&off)[R]) {
+  return v.vector_bytes[F] >= int(sizeof(T) * V) && (Aligned || (off[F] & (V - 1)) == 0);
+}
+
+/// This thread's element of coordinate `off + base` in the view.
+template <class L, class T, int R>
+TILE_DEV_D T* thread_origin(const View<T, R>& v, const Thread<L>& t, const int64_t (&off)[R]) {
+  int64_t lin = 0;
+#pragma unroll
+  for (int d = 0; d < R; ++d) lin += (off[d] + t.base[d]) * v.strides[d];
+  return v.data + lin;
+}
+
+/// Register r's element relative to thread_origin (UnitFast: the fast axis has stride 1).
+template <class L, bool UnitFast, class T, int R>
+TILE_DEV_D int64_t reg_offset(const View<T, R>& v, int r) {
+  int64_t lin = 0;
+#pragma unroll
+  for (int d = 0; d < R; ++d)
+    lin += L::reg_coord(r, d) * (UnitFast && d == L::fast ? int64_t(1) : v.strides[d]);
+  return lin;
+}
 }  // namespace detail
 
 /// Loads the tile at `off` of view `v` into this thread's registers `dst`: element (off + c)
 /// when starts <= off + c < bounds on every axis, else zero. NC: the view is read-only for the
 /// whole kernel (shared), so the non-coherent cache path may be used.
-template <int V, bool NC, class L, class T, int R>
+template <int V, bool NC, bool Aligned = false, class L, class T, int R>
 TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t,
                      const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
@@ -301,6 +351,25 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
   static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
+  if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
+    const T* p0 = detail::thread_origin(v, t, off);
+    if constexpr (can_vec) {
+      if (detail::vectors_aligned<V, Aligned, f>(v, off)) {
+        using VT = typename detail::Vec<T, V>::type;
+#pragma unroll
+        for (int r0 = 0; r0 < L::elems; r0 += V) {
+          VT raw = detail::read<NC>(
+              reinterpret_cast<const VT*>(p0 + detail::reg_offset<L, true>(v, r0)));
+          memcpy(&dst[r0], &raw, sizeof(VT));
+        }
+        return;
+      }
+    }
+#pragma unroll
+    for (int r = 0; r < L::elems; ++r)
+      dst[r] = detail::read_elem<NC>(p0 + detail::reg_offset<L, false>(v, r));
+    return;
+  }
   const int64_t sf = v.strides[f];
 #pragma unroll
   for (int r0 = 0; r0 < L::elems; r0 += V) {
@@ -337,7 +406,7 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
 
 /// Stores this thread's registers `src` of the tile at `off` of view `v`, dropping elements
 /// outside [starts, bounds). Copies a replicating layout does not own do not store.
-template <int V, class L, class T, int R>
+template <int V, bool Aligned = false, class L, class T, int R>
 TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L::elems],
                       const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
@@ -346,6 +415,24 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   if (L::replicates && !t.owner) return;
+  if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
+    T* p0 = detail::thread_origin(v, t, off);
+    if constexpr (can_vec) {
+      if (detail::vectors_aligned<V, Aligned, f>(v, off)) {
+        using VT = typename detail::Vec<T, V>::type;
+#pragma unroll
+        for (int r0 = 0; r0 < L::elems; r0 += V) {
+          VT raw;
+          memcpy(&raw, &src[r0], sizeof(VT));
+          *reinterpret_cast<VT*>(p0 + detail::reg_offset<L, true>(v, r0)) = raw;
+        }
+        return;
+      }
+    }
+#pragma unroll
+    for (int r = 0; r < L::elems; ++r) p0[detail::reg_offset<L, false>(v, r)] = src[r];
+    return;
+  }
   const int64_t sf = v.strides[f];
 #pragma unroll
   for (int r0 = 0; r0 < L::elems; r0 += V) {

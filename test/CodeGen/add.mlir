@@ -27,11 +27,11 @@ func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y
 // CHECK-SAME: const int64_t prog_ = int64_t(blockIdx.x) * 4 + threadIdx.x / 32; if (prog_ >= grid.size()) return;
 // CHECK-SAME: int64_t bid_[4]; grid.decompose(prog_, bid_);
 // CHECK-SAME: const tile_dev::Thread<__tilecc_add_128_L0> t0((threadIdx.x % 32));
-// CHECK-NEXT: const int64_t [[ID:v[0-9]+]] = bid_[0]; const int64_t [[ORIGIN:v[0-9]+]] = [[ID]] * 128; const int64_t [[NX:v[0-9]+]] = arg1.shape[0]; float [[A:v[0-9]+]][4]; tile_dev::load<4, true>([[A]], arg1, t0, {[[ORIGIN]]}, {0}, {[[NX]]});
-// CHECK-NEXT: const int64_t [[NY:v[0-9]+]] = arg2.shape[0]; float [[B:v[0-9]+]][4]; tile_dev::load<4, true>([[B]], arg2, t0, {[[ORIGIN]]}, {0}, {[[NY]]});
+// CHECK-NEXT: const int64_t [[ID:v[0-9]+]] = bid_[0]; const int64_t [[ORIGIN:v[0-9]+]] = [[ID]] * 128; const int64_t [[NX:v[0-9]+]] = arg1.shape[0]; float [[A:v[0-9]+]][4]; tile_dev::load<4, true, true>([[A]], arg1, t0, {[[ORIGIN]]}, {0}, {[[NX]]});
+// CHECK-NEXT: const int64_t [[NY:v[0-9]+]] = arg2.shape[0]; float [[B:v[0-9]+]][4]; tile_dev::load<4, true, true>([[B]], arg2, t0, {[[ORIGIN]]}, {0}, {[[NY]]});
 // CHECK-NEXT: float [[C:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[C]][i_] = [[A]][i_] + [[B]][i_];
 // CHECK-SAME: const int64_t [[END:v[0-9]+]] = [[ORIGIN]] + 128; const int64_t [[NZ:v[0-9]+]] = arg0.shape[0]; const int64_t [[BOUND:v[0-9]+]] = tile_dev::smin<int64_t>([[END]], [[NZ]]);
-// CHECK-SAME: tile_dev::store<4>(arg0, t0, [[C]], {[[ORIGIN]]}, {[[ORIGIN]]}, {[[BOUND]]});
+// CHECK-SAME: tile_dev::store<4, true>(arg0, t0, [[C]], {[[ORIGIN]]}, {[[ORIGIN]]}, {[[BOUND]]});
 // CHECK-NEXT: }
 
 // CHECK-NEXT: static int __tilecc_launch_add_128(const tile::detail::LaunchArgs& a, void* stream) {

@@ -54,7 +54,7 @@ func.func @constants(%z: !tile.view<128xf32, exclusive>, %zi: !tile.view<8xi32, 
   %c128 = arith.constant 128 : index
   tilegpu.global_store %s3, %z[%c0] bounds [%c128] {vector = 4 : i32} : tensor<128xf32, #L>, !tile.view<128xf32, exclusive>
   // CHECK-NEXT: float [[M:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[M]][i_] = [[S3]];
-  // CHECK-NEXT: tile_dev::store<4>(arg0, t0, [[M]], {0}, {0}, {128});
+  // CHECK-NEXT: tile_dev::store<4, false>(arg0, t0, [[M]], {0}, {0}, {128});
 
   // Distinct elements: a table indexed by each register's position in the tile (8 elements
   // over 32 lanes: replicated).
@@ -62,6 +62,6 @@ func.func @constants(%z: !tile.view<128xf32, exclusive>, %zi: !tile.view<8xi32, 
   %c8 = arith.constant 8 : index
   tilegpu.global_store %tab, %zi[%c0] bounds [%c8] {vector = 4 : i32} : tensor<8xi32, #S>, !tile.view<8xi32, exclusive>
   // CHECK-NEXT: const int32_t [[TAB:v[0-9]+]]_c[] = {1, 2, 3, 4, 5, 6, 7, (-8)}; int32_t [[TAB]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[TAB]][i_] = [[TAB]]_c[t1.linear(i_)];
-  // CHECK-NEXT: tile_dev::store<4>(arg1, t1, [[TAB]], {0}, {0}, {8});
+  // CHECK-NEXT: tile_dev::store<4, false>(arg1, t1, [[TAB]], {0}, {0}, {8});
   return
 }

@@ -23,7 +23,7 @@ template void scale<1024>(tile::Tensor<float, 1024>&, const tile::Tensor<float, 
 // The statements of lines 11 and 12 follow on the next two output lines, so their line numbers
 // need no further directive.
 // CHECK-NEXT: tile_dev::load<4
-// CHECK-NEXT: tile_dev::store<4>
+// CHECK-NEXT: tile_dev::store<4, true>
 // CHECK: #line {{[0-9]+}} "{{.*}}cuda-from-source.cpp.tmp.cu"
 // CHECK: static int __tilecc_launch_scale_1024(const tile::detail::LaunchArgs& a, void* stream)
 // CHECK: tile_dev::scalar_arg<float, float>(a.args[2])

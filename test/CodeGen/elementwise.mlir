@@ -7,9 +7,9 @@
 func.func @ew(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %xi: !tile.view<?xi32>, %n: index)
     attributes {tile.kernel = "ew", tile.entry = "&::ew", tilegpu.num_warps = 1 : i32} {
   %c0 = arith.constant 0 : index
-  // CHECK: float [[A:v[0-9]+]][4]; tile_dev::load<4, true>([[A]], arg1, t0, {0}, {0}, {arg3});
+  // CHECK: float [[A:v[0-9]+]][4]; tile_dev::load<4, true, false>([[A]], arg1, t0, {0}, {0}, {arg3});
   %a = tilegpu.global_load %x[%c0] bounds [%n] {vector = 4 : i32} : !tile.view<?xf32> -> tensor<128xf32, #L>
-  // CHECK-NEXT: int32_t [[I:v[0-9]+]][4]; tile_dev::load<4, true>([[I]], arg2, t0, {0}, {0}, {arg3});
+  // CHECK-NEXT: int32_t [[I:v[0-9]+]][4]; tile_dev::load<4, true, false>([[I]], arg2, t0, {0}, {0}, {arg3});
   %i = tilegpu.global_load %xi[%c0] bounds [%n] {vector = 4 : i32} : !tile.view<?xi32> -> tensor<128xi32, #L>
 
   // CHECK-NEXT: float [[F1:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[F1]][i_] = [[A]][i_] / [[A]][i_];

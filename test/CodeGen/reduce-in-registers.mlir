@@ -26,5 +26,5 @@ func.func @row_sum(%z: !tile.view<8xf32, exclusive>, %x: !tile.view<?x?xf32>)
 // CHECK-NEXT: tile_dev::shfl_xor([[P]][k_], 2)
 // CHECK-NEXT: tile_dev::shfl_xor([[P]][k_], 4)
 // CHECK-NEXT: float [[R:v[0-9]+]][1]; {{.*}} [[R]][i_] = [[P]][i_];
-// CHECK-NEXT: tile_dev::store<1>(arg0, {{t[0-9]+}}, [[R]],
+// CHECK-NEXT: tile_dev::store<1, false>(arg0, {{t[0-9]+}}, [[R]],
 // CHECK-NOT: __syncthreads

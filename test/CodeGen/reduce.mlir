@@ -43,6 +43,6 @@ func.func @row_max(%z: !tile.view<4xf32, exclusive>, %x: !tile.view<?x?xf32>)
 // CHECK-SAME: __syncthreads();
 // CHECK-NEXT: float [[OUT:v[0-9]+]][1];
 // CHECK-SAME: const int64_t q_ = t1.linear(i_); [[OUT]][i_] = [[S]][q_]; for (int w_ = 1; w_ < 2; ++w_) [[F]]([[OUT]][i_], [[S]][w_ * 4 + q_]);
-// CHECK: tile_dev::store<1>(
+// CHECK: tile_dev::store<1, false>(
 // CHECK: __tilecc_row_max<<<dim3((unsigned)blocks), dim3(64), 32, (cudaStream_t)stream>>>
 // CHECK: {"row_max", "{{.*}}", 64, 32}

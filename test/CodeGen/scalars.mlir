@@ -53,7 +53,7 @@ func.func @scalars(%z: !tile.view<?xf32, exclusive>, %a: f32 {tile.cpp_type = "f
   %sp = tile.splat %f : f32 -> tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [2], order = [0]>>
   %ld = tilegpu.global_load %z[%t] bounds [%t] {vector = 4 : i32} : !tile.view<?xf32, exclusive> -> tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [2], order = [0]>>
   %sum = arith.addf %ld, %sp : tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [2], order = [0]>>
-  // CHECK-NEXT: float [[LD:v[0-9]+]][4]; tile_dev::load<4, false>([[LD]], arg0, t0, {[[T]]}, {0}, {[[T]]});
+  // CHECK-NEXT: float [[LD:v[0-9]+]][4]; tile_dev::load<4, false, false>([[LD]], arg0, t0, {[[T]]}, {0}, {[[T]]});
   // CHECK-NEXT: float [[SUM:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[SUM]][i_] = [[LD]][i_] + [[F]];
   %c0 = arith.constant 0 : index
   tilegpu.global_store %sum, %z[%c0] bounds [%t] {vector = 4 : i32} : tensor<256xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [2], order = [0]>>, !tile.view<?xf32, exclusive>

@@ -24,7 +24,7 @@ func.func @loops(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n: 
 // CHECK-NEXT: float [[B:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[B]][i_] = arg3;
 // CHECK-NEXT: int64_t [[K:v[0-9]+]] = 0;
 // CHECK-NEXT: for (int64_t [[I:v[0-9]+]] = 0; [[I]] < arg2; [[I]] += 1) {
-// CHECK-NEXT: float [[T:v[0-9]+]][4]; tile_dev::load<4, true>([[T]], arg1, t0, {[[K]]}, {0}, {arg2});
+// CHECK-NEXT: float [[T:v[0-9]+]][4]; tile_dev::load<4, true, false>([[T]], arg1, t0, {[[K]]}, {0}, {arg2});
 // CHECK-NEXT: float [[SUM:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[SUM]][i_] = [[A]][i_] + [[T]][i_];
 // CHECK-NEXT: const int64_t [[K2:v[0-9]+]] = [[K]] + 1;
 // CHECK-NEXT: float [[Y0:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[Y0]][i_] = [[B]][i_];
@@ -35,4 +35,4 @@ func.func @loops(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n: 
 // CHECK-NEXT: [[K]] = [[Y2]];
 // CHECK-NEXT: }
 // The loop's first result is the first carried local.
-// CHECK-NEXT: tile_dev::store<4>(arg0, t0, [[A]], {0}, {0}, {arg2});
+// CHECK-NEXT: tile_dev::store<4, false>(arg0, t0, [[A]], {0}, {0}, {arg2});

@@ -24,7 +24,7 @@ func.func @branch(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n:
 // CHECK: int64_t bid_[4]; grid.decompose(prog_, bid_);
 // CHECK: const int64_t [[B:v[0-9]+]] = bid_[0];
 // CHECK-NEXT: const bool [[EVEN:v[0-9]+]] = [[B]] == 0;
-// CHECK-NEXT: float [[T:v[0-9]+]][4]; tile_dev::load<4, true>([[T]], arg1, t0, {0}, {0}, {arg2});
+// CHECK-NEXT: float [[T:v[0-9]+]][4]; tile_dev::load<4, true, false>([[T]], arg1, t0, {0}, {0}, {arg2});
 // CHECK-NEXT: float [[R0:v[0-9]+]][4];
 // CHECK-NEXT: int64_t [[R1:v[0-9]+]]{};
 // CHECK-NEXT: if ([[EVEN]]) {
@@ -36,5 +36,5 @@ func.func @branch(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n:
 // CHECK-NEXT: [[R1]] = 0;
 // CHECK-NEXT: }
 // CHECK-NEXT: if ([[EVEN]]) {
-// CHECK-NEXT: tile_dev::store<4>(arg0, t0, [[R0]], {0}, {0}, {[[R1]]});
+// CHECK-NEXT: tile_dev::store<4, false>(arg0, t0, [[R0]], {0}, {0}, {[[R1]]});
 // CHECK-NEXT: }

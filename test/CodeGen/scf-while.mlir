@@ -45,4 +45,4 @@ func.func @doubling(%z: !tile.view<128xi64, exclusive>, %k: i64)
 // A splat stays a scalar until a store needs the register array.
 // CHECK-NEXT: const int64_t [[NI:v[0-9]+]] = int64_t([[R1]]);
 // CHECK-NEXT: int64_t [[ARR:v[0-9]+]][4]; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[ARR]][i_] = [[R0]];
-// CHECK-NEXT: tile_dev::store<2>(arg0, t0, [[ARR]], {0}, {0}, {[[NI]]});
+// CHECK-NEXT: tile_dev::store<2, false>(arg0, t0, [[ARR]], {0}, {0}, {[[NI]]});

@@ -12,14 +12,14 @@ func.func @store_piece(%z: !tile.view<128xf32, exclusive>, %t: tensor<128xf32>, 
   // CHECK: %[[END:.*]] = arith.addi %[[ORIGIN]], %[[TILE]] : index
   // CHECK: %[[DIM:.*]] = tilegpu.array_dim %arg0, 0 : <128xf32, exclusive>
   // CHECK: %[[BOUND:.*]] = arith.minsi %[[END]], %[[DIM]] : index
-  // CHECK: tilegpu.global_store %arg1, %arg0[%[[OFF]]] starts[%[[ORIGIN]]] bounds[%[[BOUND]]] {vector = 4 : i32}
+  // CHECK: tilegpu.global_store %arg1, %arg0[%[[OFF]]] starts[%[[ORIGIN]]] bounds[%[[BOUND]]] {vector = 1 : i32}
   tile.store %t, %z[%i] : tensor<128xf32>, !tile.view<128xf32, exclusive>
   return
 }
 
 // Loads from the program's own piece are confined the same way.
 // CHECK-LABEL: func.func @load_piece
-// CHECK: tilegpu.global_load %arg0[%{{.*}}, %{{.*}}] starts[%{{.*}}, %{{.*}}] bounds[%{{.*}}, %{{.*}}] {vector = 4 : i32} : <32x64xf32, exclusive>
+// CHECK: tilegpu.global_load %arg0[%{{.*}}, %{{.*}}] starts[%{{.*}}, %{{.*}}] bounds[%{{.*}}, %{{.*}}] {vector = 1 : i32} : <32x64xf32, exclusive>
 func.func @load_piece(%z: !tile.view<32x64xf32, exclusive>, %i: index) -> tensor<32x64xf32> {
   %t = tile.load %z[%i, %i] : !tile.view<32x64xf32, exclusive> -> tensor<32x64xf32>
   return %t : tensor<32x64xf32>

@@ -10,7 +10,7 @@ func.func @rows(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n: i
   %sum = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128xf32>) {
     // CHECK: %[[ROW:.*]] = arith.muli %[[K]], %{{.*}} : index
     %row = arith.muli %k, %n : index
-    // CHECK: %[[T:.*]] = tilegpu.global_load %arg1[%[[ROW]]] bounds[%{{.*}}] {vector = 4 : i32} : <?xf32> -> tensor<128xf32, #[[L]]>
+    // CHECK: %[[T:.*]] = tilegpu.global_load %arg1[%[[ROW]]] bounds[%{{.*}}] {vector = 1 : i32} : <?xf32> -> tensor<128xf32, #[[L]]>
     %t = tile.load %x[%row] : !tile.view<?xf32> -> tensor<128xf32>
     // CHECK: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[T]] : tensor<128xf32, #[[L]]>
     %next = arith.addf %acc, %t : tensor<128xf32>

@@ -7,7 +7,7 @@ func.func @shared(%x: !tile.view<?x?xf32>, %i: index, %j: index) -> tensor<32x64
   // CHECK-NOT: tile.block_id
   // CHECK: %[[D0:.*]] = tilegpu.array_dim %arg0, 0 : <?x?xf32>
   // CHECK: %[[D1:.*]] = tilegpu.array_dim %arg0, 1 : <?x?xf32>
-  // CHECK: tilegpu.global_load %arg0[%arg1, %arg2] bounds[%[[D0]], %[[D1]]] {vector = 4 : i32}
+  // CHECK: tilegpu.global_load %arg0[%arg1, %arg2] bounds[%[[D0]], %[[D1]]] {vector = 1 : i32}
   %t = tile.load %x[%i, %j] : !tile.view<?x?xf32> -> tensor<32x64xf32>
   return %t : tensor<32x64xf32>
 }

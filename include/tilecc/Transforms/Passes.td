@@ -56,6 +56,17 @@ def ConvertTileToTileGPU : Pass<"convert-tile-to-tilegpu", "mlir::func::FuncOp">
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TileVectorizeAccesses : Pass<"tile-vectorize-accesses", "mlir::func::FuncOp"> {
+  let summary = "Size the vector accesses of global memory and prove their alignment";
+  let description = [{
+    Sets `vector` on every `tilegpu.global_load`/`global_store` to the widest access (at most 16
+    bytes) that every thread's runs of consecutive elements along the layout's fastest axis
+    allow, and `aligned` where the access's offset along that axis is provably a multiple of
+    it (from the index arithmetic: piece origins, loops over whole tiles, constants).
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 def TileMmaLayouts : Pass<"tile-mma-layouts", "mlir::func::FuncOp"> {
   let summary = "Keep mma operands and accumulators in tensor-core fragment registers";
   let description = [{

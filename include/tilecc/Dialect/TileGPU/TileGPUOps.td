@@ -204,13 +204,19 @@ def TileGPU_GlobalLoadOp : TileGPU_Op<"global_load", [MemoryEffects<[MemRead]>, 
     bounds` on every axis, else zero. Coordinates are absolute in the view's whole array;
     `starts` is optional (zero on every axis when absent) and bounds an exclusive piece from
     below, so that no offset reaches into another program's piece.
-    `vector` is the number of consecutive elements along the fastest axis each thread moves with
-    one access when the memory allows it (the generated code checks stride and alignment).
+    `vector` is the number of consecutive elements along the layout's fastest axis each thread
+    moves with one access; every thread's runs start at a multiple of it within the tile.
+    `aligned` says that the offset along that axis is a multiple of `vector` too. A tile that
+    lies wholly inside its bounds, in a view whose fastest axis has stride 1 and whose rows
+    are aligned (known at launch), then moves with vector accesses and no test per element;
+    without `aligned` the offset is tested once per access. Other tiles move element by element
+    where they are cut or unaligned.
 
-    `%t = tilegpu.global_load %x[%i] bounds [%n] {vector = 4 : i32} : !tile.view<?xf32> -> tensor<128xf32, #L>`
+    `%t = tilegpu.global_load %x[%i] bounds [%n] {aligned, vector = 4 : i32} : !tile.view<?xf32> -> tensor<128xf32, #L>`
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
-                       Variadic<Index>:$bounds, ConfinedAttr<I32Attr, [IntPositive]>:$vector);
+                       Variadic<Index>:$bounds, ConfinedAttr<I32Attr, [IntPositive]>:$vector,
+                       UnitAttr:$aligned);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` attr-dict `:`
@@ -225,11 +231,11 @@ def TileGPU_GlobalStoreOp : TileGPU_Op<"global_store", [MemoryEffects<[MemWrite]
     Writes element `k` of the tile to the array element at `offsets + k` when `starts <=
     offsets + k < bounds` on every axis (`starts` zero when absent); other elements are dropped.
     Where the layout replicates the tile, only the owning copy stores. The view must be
-    exclusive.
+    exclusive. `vector` and `aligned` as for `global_load`.
   }];
   let arguments = (ins AnyRankedTensor:$value, Tile_ViewType:$view, Variadic<Index>:$offsets,
                        Variadic<Index>:$starts, Variadic<Index>:$bounds,
-                       ConfinedAttr<I32Attr, [IntPositive]>:$vector);
+                       ConfinedAttr<I32Attr, [IntPositive]>:$vector, UnitAttr:$aligned);
   let assemblyFormat = [{
     $value `,` $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]`
     attr-dict `:` type($value) `,` type($view)

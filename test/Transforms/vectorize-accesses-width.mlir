@@ -1,5 +1,5 @@
-// The access width is the layout's elements per thread along the fastest axis.
-// RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu | FileCheck %s
+// The access width is the layout's elements per thread along the fastest axis, at most 16 bytes.
+// RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu --tile-vectorize-accesses | FileCheck %s
 
 // CHECK-LABEL: func.func @f16
 // CHECK: tilegpu.global_load {{.*}} {vector = 8 : i32} : <?xf16> -> tensor<1024xf16
