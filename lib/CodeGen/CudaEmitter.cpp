@@ -398,7 +398,6 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &lau
 void KernelEmitter::emitLauncherAndRegistration(StringRef launchArgs) {
   unsigned threads = 32 * numWarps;
   unsigned numArgs = func.getNumArguments();
-  unsigned perBlock = programsPerBlock();
   std::string launcher = cat("__tilecc_launch_", sym.substr(strlen("__tilecc_")));
   out.line(0, cat("static int ", launcher,
                   "(const tile::detail::LaunchArgs& a, void* stream) {"));
@@ -460,6 +459,10 @@ LogicalResult KernelEmitter::emit() {
   }
   if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kSmemBytesAttrName))
     smemBytes = attr.getInt();
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kProgramsPerBlockAttrName))
+    perBlock = unsigned(std::max<int64_t>(1, attr.getInt()));
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kBlocksPerSMAttrName))
+    blocksPerSM = unsigned(std::max<int64_t>(1, attr.getInt()));
   if (failed(collectLayouts()))
     return failure();
 
@@ -498,7 +501,6 @@ LogicalResult KernelEmitter::emit() {
     return failure();
 
   unsigned threads = 32 * numWarps;
-  unsigned perBlock = programsPerBlock();
   out.line(0, cat("// ", kernelName, ": ", numWarps, " warp(s), ", threads,
                   " threads per tile program", smemBytes ? cat(", ", smemBytes,
                   " bytes of shared memory") : std::string()));
@@ -506,6 +508,9 @@ LogicalResult KernelEmitter::emit() {
     out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,
                     ")"));
+  if (blocksPerSM > 1)
+    out.line(0, cat("// ", blocksPerSM, " blocks per multiprocessor at once (at most ",
+                    65536 / (blocksPerSM * threads * perBlock), " registers per thread)"));
   if (StringRef source = stringAttr(func, tile::kSourceAttrName); !source.empty())
     out.line(0, cat("// defined at ", source));
   for (Layout &layout : layouts) {
@@ -525,7 +530,9 @@ LogicalResult KernelEmitter::emit() {
   }
 
   // The signature and the prologue share the kernel's source line.
-  std::string head = cat("__global__ void __launch_bounds__(", threads * perBlock, ") ", sym,
+  std::string bounds = blocksPerSM > 1 ? cat(threads * perBlock, ", ", blocksPerSM)
+                                        : cat(threads * perBlock);
+  std::string head = cat("__global__ void __launch_bounds__(", bounds, ") ", sym,
                          "(", params, params.empty() ? "" : ", ", "tile_dev::Grid grid) {");
   std::string program = "blockIdx.x";
   threadId = "threadIdx.x";

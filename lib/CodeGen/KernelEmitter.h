@@ -171,12 +171,6 @@ private:
   mlir::FailureOr<ValueInfo> declareMutable(mlir::Type type, unsigned indent,
                                             mlir::Location loc, mlir::Value init = {});
 
-  /// Tile programs packed into one CUDA block: small programs (fewer than 128 threads) share
-  /// a block so that the per-SM block limit does not cap occupancy. Only for kernels without
-  /// shared memory, whose code has no block-wide barrier; programs past the grid return early.
-  unsigned programsPerBlock() const {
-    return smemBytes == 0 && 32 * numWarps < 128 ? 128 / (32 * numWarps) : 1;
-  }
 
   // Helpers.
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
@@ -198,6 +192,9 @@ private:
   std::string sym;        // sanitized symbol: __tilecc_<sym>
   unsigned numWarps = 1;
   int64_t smemBytes = 0; ///< dynamic shared memory per tile program (tilegpu.smem_bytes)
+  unsigned perBlock = 1;    ///< tile programs per CUDA block (tilegpu.programs_per_block);
+                            ///< programs past the grid return early
+  unsigned blocksPerSM = 1; ///< blocks a multiprocessor should hold (tilegpu.blocks_per_sm)
   llvm::SmallVector<Layout, 4> layouts;
   llvm::DenseMap<mlir::Type, unsigned> byType; ///< layoutKey -> index in `layouts`
   llvm::DenseMap<mlir::Value, ValueInfo> values;

@@ -9,7 +9,8 @@
 //    a warp is added, or v = 8 in a kernel that reduces and has no mma (a row of up to 8 x 32
 //    vectors then reduces within a warp, and short rows leave room to pack programs). Then
 //    the warps double (up to 32) while the tile values live at once at the kernel's busiest
-//    point would need more than 192 registers per thread (in a kernel with mma: while its
+//    point (tilegpu::peakLiveRegisters, each value in its shape's anchor layout) would need
+//    more than 128 registers per thread (in a kernel with mma: while its
 //    largest tile would need more than 128). A function that already carries
 //    `tilegpu.num_warps`, or that asks for a number with `tile.num_warps`
 //    (TILE_KERNEL_CONFIG), keeps that choice.
@@ -27,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
 
+#include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 
 #include "mlir/IR/Builders.h"
@@ -112,7 +114,7 @@ constexpr int64_t kComfortableRegisters = 128;
 /// Live tile registers per thread past which a kernel without mma takes more warps. Below it
 /// more warps would not fit more programs on a multiprocessor (the registers of a program stay
 /// the same), only make its reductions cross more warps; above it nvcc would spill.
-constexpr int64_t kMostLiveRegisters = 192;
+constexpr int64_t kMostLiveRegisters = 128;
 constexpr unsigned kMaxWarpsForRegisters = 32;
 
 /// 32-bit registers per thread of the largest tile of the function with `numWarps` warps.
@@ -128,54 +130,22 @@ int64_t registersPerThread(const llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> &
   return most;
 }
 
-/// An estimate of the 32-bit registers per thread that the tile values live at once need at
-/// the function's busiest point with `numWarps` warps: each value is live from its definition
-/// to its last use in program order (to the end of a loop that uses it from outside, since
-/// every iteration reads it), and holds its layout's registers.
+/// The registers the tile values live at once need at the function's busiest point with
+/// `numWarps` warps (RegisterPressure.h), each holding its anchor layout's registers.
 int64_t peakLiveRegisters(func::FuncOp func,
                           const llvm::MapVector<ArrayRef<int64_t>, ShapeInfo> &shapes,
                           unsigned numWarps, MLIRContext *ctx) {
-  llvm::DenseMap<Operation *, int64_t> at;
-  int64_t next = 0;
-  func.walk<WalkOrder::PreOrder>([&](Operation *op) { at[op] = next++; });
   llvm::DenseMap<ArrayRef<int64_t>, int64_t> regsAt;
   for (auto &[shape, info] : shapes)
     regsAt[shape] = makeLayout(ctx, shape, vectorWidth(shape, info.vectorBytes()), numWarps)
                         .getElemsPerThread(shape);
-  SmallVector<int64_t> delta(next + 2, 0);
-  auto live = [&](Value v, int64_t from) {
+  return tilegpu::peakLiveRegisters(func, [&](Value v) -> int64_t {
     auto tensor = dyn_cast<RankedTensorType>(v.getType());
     if (!tensor || !regsAt.count(tensor.getShape()))
-      return;
-    int64_t last = from;
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      // A use inside a loop the value is defined outside of lasts the whole loop.
-      for (Operation *p = user->getParentOp(); p && p != func; p = p->getParentOp())
-        if (isa<LoopLikeOpInterface>(p) && !p->isAncestor(v.getParentBlock()->getParentOp()))
-          user = p;
-      int64_t end = at.lookup(user);
-      if (auto loop = dyn_cast<LoopLikeOpInterface>(user))
-        end = std::max(end, at.lookup(&loop->getRegion(0).back().back()));
-      last = std::max(last, end);
-    }
-    int64_t regs = regsAt[tensor.getShape()] *
-                   llvm::divideCeil(tilegpu::elementBytes(tensor.getElementType()), 4);
-    delta[from] += regs;
-    delta[last + 1] -= regs;
-  };
-  func.walk([&](Operation *op) {
-    for (Value result : op->getResults())
-      live(result, at[op]);
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          live(arg, at[op]);
+      return 0;
+    return regsAt[tensor.getShape()] *
+           llvm::divideCeil(tilegpu::elementBytes(tensor.getElementType()), 4);
   });
-  int64_t peak = 0, now = 0;
-  for (int64_t d : delta)
-    peak = std::max(peak, now += d);
-  return peak;
 }
 
 struct TileAssignLayoutsPass : public tilecc::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {

@@ -2,10 +2,12 @@
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
 // compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
-// layouts and let the others follow the data (slices, free reshapes and broadcasts), lower view accesses to global memory operations, clean up the index arithmetic that
-// lowering introduced, keep mma operands and accumulators in fragment registers, size and
-// prove the vector accesses of global memory, then place
-// the shared memory that conversions, reductions, scans and shape ops stage through.
+// layouts and let the others follow the data (slices, free reshapes and broadcasts), lower
+// view accesses to global memory operations, clean up the index arithmetic that lowering
+// introduced, keep mma operands and accumulators in fragment registers, size and prove the
+// vector accesses of global memory, place the shared memory that conversions, reductions,
+// scans and shape ops stage through, then choose programs per block and blocks per
+// multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -27,4 +29,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;
   fn.addPass(createTilePlanSharedMemory(planning));
+  TilePlanOccupancyOptions occupancy;
+  occupancy.maxSharedBytes = targets.maxSharedBytes;
+  fn.addPass(createTilePlanOccupancy(occupancy));
 }

@@ -16,6 +16,7 @@ func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y
 // CHECK: #include <device/tile_device.cuh>
 // CHECK: // add<128>: 1 warp(s), 32 threads per tile program
 // CHECK-NEXT: // 4 tile programs per CUDA block of 128 threads (program = blockIdx.x * 4 + threadIdx.x / 32)
+// CHECK-NEXT: // {{[0-9]+}} blocks per multiprocessor at once (at most {{[0-9]+}} registers per thread)
 // CHECK-NEXT: // defined at add.tile.cpp:5
 // Four consecutive elements per thread (register bits 1, 2), then 32 lanes of four.
 // CHECK: using __tilecc_add_128_L0 = tile_dev::Linear<tile_dev::Ix<128>, 32, tile_dev::Ix<1, 2>, tile_dev::Ix<4, 8, 16, 32, 64>>;
@@ -23,7 +24,7 @@ func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y
 
 // The kernel: signature and prologue on the kernel's line, then one output line per source line.
 // CHECK-NEXT: #line 5 "add.tile.cpp"
-// CHECK-NEXT: __global__ void __launch_bounds__(128) __tilecc_add_128(tile_dev::View<float, 1> arg0, tile_dev::View<float, 1> arg1, tile_dev::View<float, 1> arg2, tile_dev::Grid grid) {
+// CHECK-NEXT: __global__ void __launch_bounds__(128, {{[0-9]+}}) __tilecc_add_128(tile_dev::View<float, 1> arg0, tile_dev::View<float, 1> arg1, tile_dev::View<float, 1> arg2, tile_dev::Grid grid) {
 // CHECK-SAME: const int64_t prog_ = int64_t(blockIdx.x) * 4 + threadIdx.x / 32; if (prog_ >= grid.size()) return;
 // CHECK-SAME: int64_t bid_[4]; grid.decompose(prog_, bid_);
 // CHECK-SAME: const tile_dev::Thread<__tilecc_add_128_L0> t0((threadIdx.x % 32));

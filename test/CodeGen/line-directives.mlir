@@ -5,7 +5,7 @@
 // RUN: tilecc-translate --tilegpu-to-cuda --tilecc-no-line %s | FileCheck %s --check-prefix=NOLINE
 
 func.func @lines(%z: !tile.view<?xi32, exclusive>, %a: i32, %b: i32)
-    attributes {tile.kernel = "lines", tile.entry = "&::lines", tilegpu.num_warps = 1 : i32} {
+    attributes {tile.kernel = "lines", tile.entry = "&::lines", tilegpu.num_warps = 1 : i32, tilegpu.programs_per_block = 4 : i32} {
   %x = arith.addi %a, %b : i32 loc("k.tile.cpp":11:3)
   %y = arith.muli %x, %b : i32 loc("k.tile.cpp":11:9)
   %w = arith.subi %y, %a : i32 loc("k.tile.cpp":12:3)

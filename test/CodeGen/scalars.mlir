@@ -7,7 +7,7 @@ func.func @scalars(%z: !tile.view<?xf32, exclusive>, %a: f32 {tile.cpp_type = "f
                    %n: i32 {tile.cpp_type = "int"}, %m: i64 {tile.cpp_type = "std::int64_t"},
                    %u: i32 {tile.cpp_type = "unsigned"}, %flag: i1 {tile.cpp_type = "bool"},
                    %d: f64)
-    attributes {tile.kernel = "scalars", tile.entry = "&::scalars", tilegpu.num_warps = 2 : i32} {
+    attributes {tile.kernel = "scalars", tile.entry = "&::scalars", tilegpu.num_warps = 2 : i32, tilegpu.programs_per_block = 2 : i32} {
   // CHECK: __global__ void __launch_bounds__(128) __tilecc_scalars(tile_dev::View<float, 1> arg0, float arg1, int32_t arg2, int64_t arg3, int32_t arg4, bool arg5, double arg6, tile_dev::Grid grid) {
   // CHECK-SAME: const int64_t prog_ = int64_t(blockIdx.x) * 2 + threadIdx.x / 64;
   %b1 = tile.block_id 1

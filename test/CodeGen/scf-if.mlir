@@ -3,7 +3,7 @@
 
 #L = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [1], order = [0]>
 func.func @branch(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n: index)
-    attributes {tile.kernel = "branch", tile.entry = "&::branch", tilegpu.num_warps = 1 : i32} {
+    attributes {tile.kernel = "branch", tile.entry = "&::branch", tilegpu.num_warps = 1 : i32, tilegpu.programs_per_block = 4 : i32} {
   %c0 = arith.constant 0 : index
   %b = tile.block_id 0
   %even = arith.cmpi eq, %b, %c0 : index

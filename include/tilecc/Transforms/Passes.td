@@ -100,4 +100,22 @@ def TilePlanSharedMemory : Pass<"tilegpu-plan-shared-memory", "mlir::func::FuncO
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TilePlanOccupancy : Pass<"tilegpu-plan-occupancy", "mlir::func::FuncOp"> {
+  let summary = "Choose tile programs per block and blocks per multiprocessor";
+  let description = [{
+    Sets `tilegpu.programs_per_block` (programs under 128 threads without shared memory share
+    a block of 128 threads) and `tilegpu.blocks_per_sm`, the blocks a multiprocessor should
+    hold at once, from the registers the tile values live at once need (plus 16), the block's
+    shared memory (`tilegpu.smem_bytes`, with `max-shared-bytes` the per-block limit of the
+    target) and the multiprocessor's thread and block limits, aiming for at most half its
+    threads. CodeGen prints it as the second argument of `__launch_bounds__`. Kernels with
+    mma keep 1.
+  }];
+  let options = [
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"232448",
+           "dynamic shared memory one block may use on the target (sm_90: 232448)">
+  ];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 #endif // TILECC_TRANSFORMS_PASSES

@@ -25,6 +25,10 @@
 namespace tilecc::tilegpu {
 /// Function attribute: the number of warps per tile program chosen by layout assignment.
 inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
+/// Function attributes set by tilegpu-plan-occupancy: tile programs per CUDA block, and blocks
+/// each multiprocessor should hold at once (the second argument of __launch_bounds__).
+inline constexpr llvm::StringLiteral kProgramsPerBlockAttrName = "tilegpu.programs_per_block";
+inline constexpr llvm::StringLiteral kBlocksPerSMAttrName = "tilegpu.blocks_per_sm";
 } // namespace tilecc::tilegpu
 
 #endif

@@ -1,0 +1,80 @@
+//===- PlanOccupancy.cpp - programs per block and blocks per multiprocessor ------===//
+//
+// `tilegpu-plan-occupancy` decides, after shared memory is planned, how a kernel's tile
+// programs fill the GPU:
+//
+//  * `tilegpu.programs_per_block`: a program of fewer than 128 threads that uses no shared
+//    memory shares its CUDA block with others (128 threads in all), so that short rows do not
+//    leave the multiprocessor's block slots as the limit.
+//  * `tilegpu.blocks_per_sm`: how many blocks each multiprocessor should hold at once, the
+//    second argument of `__launch_bounds__`, which makes nvcc keep each thread within
+//    65536 / (threads x blocks) registers. From the register estimate (peakLiveRegisters under
+//    the inferred layouts, plus 16 for addresses and temporaries), the shared memory a block
+//    takes, 2048 threads and 32 blocks per multiprocessor, and at most half the
+//    multiprocessor's threads: beyond that a memory-bound kernel gains little and the
+//    estimate's error would cost spills. Kernels with mma keep 1: the estimate does not see
+//    the fragments' staging and addresses.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "tilecc/Dialect/TileGPU/RegisterPressure.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEPLANOCCUPANCY
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+
+namespace {
+
+constexpr int64_t kRegistersPerSM = 65536;
+constexpr int64_t kThreadsPerSM = 2048;
+constexpr int64_t kBlocksPerSM = 32;
+constexpr int64_t kReservedSharedPerBlock = 1024; // what the CUDA runtime keeps per block
+constexpr int64_t kRegisterHeadroom = 16;
+constexpr int64_t kThreadsAimedFor = 1024;
+constexpr int64_t kPackedThreads = 128;
+
+struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupancyPass> {
+  using TilePlanOccupancyBase::TilePlanOccupancyBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *ctx = &getContext();
+    int64_t numWarps = 1;
+    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
+      numWarps = attr.getInt();
+    int64_t smem = 0;
+    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kSmemBytesAttrName))
+      smem = attr.getInt();
+
+    int64_t threads = 32 * numWarps;
+    int64_t perBlock = smem == 0 && threads < kPackedThreads ? kPackedThreads / threads : 1;
+    int64_t blockThreads = threads * perBlock;
+
+    bool multiplies = false;
+    func.walk([&](Operation *op) { multiplies |= isa<tilegpu::MmaOp, tile::MmaOp>(op); });
+    int64_t blocks = 1;
+    if (!multiplies) {
+      int64_t live = tilegpu::peakLiveRegisters(
+          func, [&](Value v) { return tilegpu::registersOfLayout(v, unsigned(numWarps)); });
+      int64_t regs = live + kRegisterHeadroom;
+      int64_t sharedPerSM = maxSharedBytes + kReservedSharedPerBlock;
+      blocks = std::min({kRegistersPerSM / (blockThreads * regs), kThreadsPerSM / blockThreads,
+                         kBlocksPerSM, int64_t(llvm::divideCeil(kThreadsAimedFor, blockThreads)),
+                         int64_t(sharedPerSM / (smem + kReservedSharedPerBlock))});
+      blocks = std::max<int64_t>(blocks, 1);
+    }
+    auto i32 = IntegerType::get(ctx, 32);
+    func->setAttr(tilegpu::kProgramsPerBlockAttrName, IntegerAttr::get(i32, perBlock));
+    func->setAttr(tilegpu::kBlocksPerSMAttrName, IntegerAttr::get(i32, blocks));
+  }
+};
+
+} // namespace
