@@ -3,7 +3,8 @@
 // Reductions, scans and the shape ops (broadcast, reshape, permute, cat, extract) as CUDA.
 // Their elements cross threads, so most stage a tile in the kernel's dynamic shared memory
 // at the offset the SharedMemoryPlanner chose (`tilegpu.smem_offset`, parts laid out by
-// tilegpu::getScratch), between two `__syncthreads()`:
+// tilegpu::getScratch): writes, `__syncthreads()`, reads, with a `__syncthreads()` before the
+// writes unless tilegpu-place-barriers found the bytes free (`tilegpu.needs_no_barrier`):
 //
 //  * reduce (as tilegpu::planReduce decided from the operand's linear layout): each thread
 //    combines its registers along the axis, then the lanes along the axis combine by xor
@@ -139,7 +140,7 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   if (failed(base))
     return failure();
   std::string buffer = newName();
-  std::string stage = cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<",
+  std::string stage = cat(leadingBarrier(op), *ctype, "* ", buffer, " = tile_dev::shared_at<",
                           *ctype, ">(", *base, "); tile_dev::to_shared(", buffer, ", ",
                           from.thread, ", ", array(source, indent, loc), ");");
   if (auto cat_ = dyn_cast<tile::CatOp>(op))
@@ -340,7 +341,7 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
       where = cat(layouts[*slice].thread, ".linear(k_)");
     }
     SmallVector<std::string> shared;
-    std::string stage = "__syncthreads(); ", write;
+    std::string stage = leadingBarrier(op), write;
     for (size_t k = 0; k < src.size(); ++k) {
       shared.push_back(newName());
       stage += cat(types[k], "* ", shared[k], " = tile_dev::shared_at<", types[k], ">(",
@@ -400,7 +401,7 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
 
   std::string plan = newName();
   std::string stage = cat("using ", plan, " = tile_dev::ScanPlan<", ixList(type.getShape()),
-                          ", ", axis, ", ", threads, ">; __syncthreads(); ");
+                          ", ", axis, ", ", threads, ">; ", leadingBarrier(op));
   for (size_t k = 0; k < src.size(); ++k) {
     data.push_back(newName());
     carry.push_back(newName());
@@ -486,7 +487,7 @@ LogicalResult KernelEmitter::emitMma(tile::MmaOp op, unsigned indent) {
   int64_t m = a.getDimSize(r), k = a.getDimSize(r + 1), n = b.getDimSize(r + 1);
 
   SmallVector<std::string> buffers;
-  std::string stage = "__syncthreads(); ";
+  std::string stage = leadingBarrier(op);
   Value operands[] = {op.getA(), op.getB(), op.getAcc()};
   for (auto [part, v] : llvm::zip(scratch->parts, operands)) {
     std::optional<unsigned> layout = layoutIndex(cast<RankedTensorType>(v.getType()));
@@ -573,7 +574,7 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
                      buffer, ");")
                : cat("tile_dev::from_shared(", info->name, ", ", to.thread, ", ", buffer, ");");
   out.line(indent,
-           cat("__syncthreads(); ", *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
+           cat(leadingBarrier(op), *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
                *base, "); ", write, buffer, ", ", layouts[*from].thread, ", ",
                array(op.getSrc(), indent, loc), "); __syncthreads(); ", *ctype, " ", info->name,
                "[", to.elems, "]; ", read),

@@ -6,8 +6,8 @@
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, size and prove the
 // vector accesses of global memory, place the shared memory that conversions, reductions,
-// scans and shape ops stage through, then choose programs per block and blocks per
-// multiprocessor.
+// scans and shape ops stage through and the barriers between them, then choose programs per
+// block and blocks per multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -29,6 +29,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;
   fn.addPass(createTilePlanSharedMemory(planning));
+  fn.addPass(createTilePlaceBarriers());
   TilePlanOccupancyOptions occupancy;
   occupancy.maxSharedBytes = targets.maxSharedBytes;
   fn.addPass(createTilePlanOccupancy(occupancy));

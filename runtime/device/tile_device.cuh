@@ -476,7 +476,8 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
 // extract) stage a whole tile in the kernel's dynamic shared memory at an offset the compiler
 // planned (`--emit=smem-plan`): every owning thread writes its registers at their row-major
 // index, the block synchronises, and every thread reads the elements its result registers
-// need. The generated code brackets each exchange with `__syncthreads()`.
+// need. The generated code synchronizes between the writes and the reads, and before the
+// writes unless the compiler proved the bytes free (tilegpu-place-barriers).
 
 /// The kernel's dynamic shared memory.
 TILE_DEV_D unsigned char* shared_base() {

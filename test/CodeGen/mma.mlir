@@ -18,7 +18,8 @@ func.func @mma_f32(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>)
   return
 }
 
-// CHECK: __syncthreads(); float* [[A:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared_tf32([[A]],
+// The kernel's first exchange needs no barrier before its writes.
+// CHECK: {{^ *}}float* [[A:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared_tf32([[A]],
 // CHECK-SAME: float* [[B:v[0-9]+]] = tile_dev::shared_at<float>(256); tile_dev::to_shared_tf32([[B]],
 // CHECK-SAME: float* [[C:v[0-9]+]] = tile_dev::shared_at<float>(768); tile_dev::to_shared([[C]],
 // CHECK-SAME: __syncthreads();

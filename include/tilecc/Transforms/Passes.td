@@ -118,4 +118,15 @@ def TilePlanOccupancy : Pass<"tilegpu-plan-occupancy", "mlir::func::FuncOp"> {
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TilePlaceBarriers : Pass<"tilegpu-place-barriers", "mlir::func::FuncOp"> {
+  let summary = "Mark the shared-memory ops whose leading barrier may go";
+  let description = [{
+    After tilegpu-plan-shared-memory: an op that stages through shared memory needs a
+    `__syncthreads()` before its writes only when its bytes overlap an access made since the
+    last barrier (the reads of the ops before it, along every path through `scf.if` and loops).
+    Sets `tilegpu.needs_no_barrier` on the others; CodeGen leaves their leading barrier out.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 #endif // TILECC_TRANSFORMS_PASSES

@@ -20,6 +20,9 @@ namespace tilecc::tilegpu {
 
 /// Op attribute: byte offset of the op's scratch in the kernel's dynamic shared memory.
 inline constexpr llvm::StringLiteral kSmemOffsetAttrName = "tilegpu.smem_offset";
+/// Op attribute (tilegpu-place-barriers): no shared-memory access since the last barrier
+/// overlaps the op's bytes, so the barrier before its writes may go.
+inline constexpr llvm::StringLiteral kNeedsNoBarrierAttrName = "tilegpu.needs_no_barrier";
 /// Function attribute: bytes of dynamic shared memory the kernel needs.
 inline constexpr llvm::StringLiteral kSmemBytesAttrName = "tilegpu.smem_bytes";
 
