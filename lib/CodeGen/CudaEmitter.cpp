@@ -285,14 +285,21 @@ static std::string fragmentShape(Attribute layout, StringRef shape, unsigned num
   return "";
 }
 
-std::optional<unsigned> KernelEmitter::layoutOf(const LinearLayout &ll) {
-  for (auto [k, layout] : llvm::enumerate(layouts))
-    if (layout.ll == ll)
-      return unsigned(k);
+std::optional<unsigned> KernelEmitter::layoutOf(const LinearLayout &ll, StringRef frag) {
+  // Layouts that map alike share an entry, except two mma fragments of different kinds (an
+  // accumulator and an operand can place a small tile's elements alike).
+  for (auto [k, layout] : llvm::enumerate(layouts)) {
+    if (layout.ll != ll || (!frag.empty() && !layout.frag.empty() && layout.frag != frag))
+      continue;
+    if (layout.frag.empty())
+      layout.frag = frag.str();
+    return unsigned(k);
+  }
   if (!ll.hasDisjointBits())
     return std::nullopt;
   Layout layout;
   layout.ll = ll;
+  layout.frag = frag.str();
   layout.elems = ll.getInSize(kRegister);
   layout.alias = cat(sym, "_L", layouts.size());
   layout.thread = cat("t", layouts.size());
@@ -318,7 +325,9 @@ LogicalResult KernelEmitter::collectLayouts() {
       return;
     }
     std::optional<LinearLayout> ll = tilegpu::linearLayoutOf(tensor, numWarps);
-    std::optional<unsigned> k = ll ? layoutOf(*ll) : std::nullopt;
+    std::string frag =
+        fragmentShape(attr, cat("tile_dev::Ix<", joinInts(tensor.getShape()), ">"), numWarps);
+    std::optional<unsigned> k = ll ? layoutOf(*ll, frag) : std::nullopt;
     if (!k) {
       result = op->emitError() << "layout " << attr << " over [" << joinInts(tensor.getShape())
                                << "] mixes register and thread bits; CodeGen cannot address it";
@@ -326,9 +335,6 @@ LogicalResult KernelEmitter::collectLayouts() {
     }
     Layout &layout = layouts[*k];
     layout.attrs.push_back(attr);
-    if (layout.frag.empty())
-      layout.frag = fragmentShape(attr, cat("tile_dev::Ix<", joinInts(tensor.getShape()), ">"),
-                                  numWarps);
     byType[layoutKey(tensor)] = *k;
   };
   func.walk([&](Operation *op) {

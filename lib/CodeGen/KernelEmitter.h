@@ -181,9 +181,9 @@ private:
   static std::string leadingBarrier(mlir::Operation *op) { return leadingBarrier(*op); }
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
   std::optional<unsigned> layoutIndex(mlir::RankedTensorType type) const;
-  /// The layout entry of a linear layout, added when new; nullopt when CodeGen cannot
-  /// address it (register and thread bits that are not disjoint).
-  std::optional<unsigned> layoutOf(const LinearLayout &ll);
+  /// The layout entry of a linear layout (of mma fragments `frag`, when given), added when
+  /// new; nullopt when CodeGen cannot address it (register and thread bits not disjoint).
+  std::optional<unsigned> layoutOf(const LinearLayout &ll, llvm::StringRef frag = {});
   static mlir::RankedTensorType layoutKey(mlir::RankedTensorType type);
   std::string newName() { return cat("v", counter++); }
   /// Element `i_` of a tile value, or the scalar itself.
