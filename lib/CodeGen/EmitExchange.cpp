@@ -140,7 +140,7 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   if (failed(base))
     return failure();
   std::string buffer = newName();
-  std::string stage = cat(leadingBarrier(op), *ctype, "* ", buffer, " = tile_dev::shared_at<",
+  std::string stage = cat(leadingBarrier(&op), *ctype, "* ", buffer, " = tile_dev::shared_at<",
                           *ctype, ">(", *base, "); tile_dev::to_shared(", buffer, ", ",
                           from.thread, ", ", array(source, indent, loc), ");");
   if (auto cat_ = dyn_cast<tile::CatOp>(op))

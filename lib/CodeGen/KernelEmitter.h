@@ -175,10 +175,9 @@ private:
   // Helpers.
   /// The barrier before an exchange's writes, unless tilegpu-place-barriers proved its shared
   /// bytes free of accesses since the last barrier.
-  static std::string leadingBarrier(mlir::Operation &op) {
-    return op.hasAttr(tilegpu::kNeedsNoBarrierAttrName) ? "" : "__syncthreads(); ";
+  static std::string leadingBarrier(mlir::Operation *op) {
+    return op->hasAttr(tilegpu::kNeedsNoBarrierAttrName) ? "" : "__syncthreads(); ";
   }
-  static std::string leadingBarrier(mlir::Operation *op) { return leadingBarrier(*op); }
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
   std::optional<unsigned> layoutIndex(mlir::RankedTensorType type) const;
   /// The layout entry of a linear layout (of mma fragments `frag`, when given), added when
