@@ -367,7 +367,8 @@ static bool isReservedName(StringRef name) {
   return name.starts_with("__");
 }
 
-LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &launchArgs) {
+LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &views,
+                                           std::string &launchArgs) {
   Block &entry = func.getBody().front();
   for (auto [i, arg] : llvm::enumerate(entry.getArguments())) {
     std::string name = cat("arg", i);
@@ -384,8 +385,9 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &lau
         return func.emitError() << "argument " << i << ": unsupported element type "
                                 << view.getElementType();
       params += cat("tile_dev::View<", *elem, ", ", view.getRank(), "> ", name);
-      launchArgs += cat("tile_dev::make_view<", *elem, ", ", view.getRank(), ">(a.args[", i,
-                        "])");
+      views += cat("const auto a", i, "_ = tile_dev::make_view<", *elem, ", ", view.getRank(),
+                   ">(a.args[", i, "]); ");
+      launchArgs += cat("a", i, "_");
     } else if (std::optional<std::string> ctype = cppType(arg.getType())) {
       StringRef source = *ctype;
       if (auto given = func.getArgAttrOfType<StringAttr>(i, "tile.cpp_type"))
@@ -401,7 +403,21 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &lau
   return success();
 }
 
-void KernelEmitter::emitLauncherAndRegistration(StringRef launchArgs) {
+std::string KernelEmitter::specializationTest() const {
+  std::string test;
+  auto facts = [&](StringRef key, StringRef fn) {
+    auto list = specialization ? specialization.getAs<ArrayAttr>(key) : ArrayAttr();
+    for (Attribute item : list ? list.getValue() : ArrayRef<Attribute>())
+      if (auto fact = llvm::dyn_cast<DenseI64ArrayAttr>(item); fact && fact.size() == 3)
+        test += cat(test.empty() ? "" : " && ", "tile_dev::", fn, "(a", fact[0], "_, ", fact[1],
+                    ", ", fact[2], ")");
+  };
+  facts("divisible", "extent_divisible");
+  facts("vectors", "allows_vectors");
+  return test.empty() ? "true" : test;
+}
+
+void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launchArgs) {
   unsigned threads = 32 * numWarps;
   unsigned numArgs = func.getNumArguments();
   std::string launcher = cat("__tilecc_launch_", sym.substr(strlen("__tilecc_")));
@@ -415,13 +431,29 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef launchArgs) {
                             : cat("const int64_t blocks = (programs + ", perBlock - 1, ") / ",
                                   perBlock, ";"));
   out.line(1, "if (blocks > 2147483647) return (int)cudaErrorInvalidConfiguration;");
-  if (smemBytes > 48 * 1024) // above the default limit, the kernel must opt in
-    out.line(1, cat("if (cudaError_t e_ = cudaFuncSetAttribute(", sym,
-                    ", cudaFuncAttributeMaxDynamicSharedMemorySize, ", smemBytes,
-                    "); e_ != cudaSuccess) return (int)e_;"));
-  out.line(1, cat(sym, "<<<dim3((unsigned)blocks), dim3(", threads * perBlock, "), ",
-                  smemBytes, ", (cudaStream_t)stream>>>(", launchArgs,
-                  numArgs ? ", " : "", "grid);"));
+  if (!views.empty())
+    out.line(1, views.rtrim().str());
+  // The instances to launch: the specialized one when the arguments meet its facts.
+  SmallVector<std::pair<std::string, std::string>, 2> instances; // (condition, kernel)
+  if (!specialization) {
+    instances.push_back({"", sym});
+  } else if (std::string test = specializationTest(); test == "true") {
+    instances.push_back({"", cat(sym, "<true>")});
+  } else {
+    out.line(1, cat("const bool whole_ = ", test, ";"));
+    instances.push_back({"whole_", cat(sym, "<true>")});
+    instances.push_back({"!whole_", cat(sym, "<false>")});
+  }
+  for (auto &[condition, kernel] : instances) {
+    std::string when = condition.empty() ? "" : cat("if (", condition, ") ");
+    if (smemBytes > 48 * 1024) // above the default limit, the kernel must opt in
+      out.line(1, cat(when, "if (cudaError_t e_ = cudaFuncSetAttribute(", kernel,
+                      ", cudaFuncAttributeMaxDynamicSharedMemorySize, ", smemBytes,
+                      "); e_ != cudaSuccess) return (int)e_;"));
+    out.line(1, cat(when, kernel, "<<<dim3((unsigned)blocks), dim3(", threads * perBlock, "), ",
+                    smemBytes, ", (cudaStream_t)stream>>>(", launchArgs,
+                    numArgs ? ", " : "", "grid);"));
+  }
   out.line(1, "return (int)cudaGetLastError();");
   out.line(0, "}");
 
@@ -469,6 +501,7 @@ LogicalResult KernelEmitter::emit() {
     perBlock = unsigned(std::max<int64_t>(1, attr.getInt()));
   if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kBlocksPerSMAttrName))
     blocksPerSM = unsigned(std::max<int64_t>(1, attr.getInt()));
+  specialization = func->getAttrOfType<DictionaryAttr>(tilegpu::kSpecializationAttrName);
   if (failed(collectLayouts()))
     return failure();
 
@@ -502,8 +535,8 @@ LogicalResult KernelEmitter::emit() {
               layouts[*k].needsThread = true;
   });
 
-  std::string params, launchArgs;
-  if (failed(emitSignature(params, launchArgs)))
+  std::string params, views, launchArgs;
+  if (failed(emitSignature(params, views, launchArgs)))
     return failure();
 
   unsigned threads = 32 * numWarps;
@@ -516,7 +549,10 @@ LogicalResult KernelEmitter::emit() {
                     ")"));
   if (blocksPerSM > 1)
     out.line(0, cat("// ", blocksPerSM, " blocks per multiprocessor at once (at most ",
-                    65536 / (blocksPerSM * threads * perBlock), " registers per thread)"));
+                    65536 / (blocksPerSM * threads * perBlock), " registers per thread)",
+                    specialization ? " when specialized" : ""));
+  if (specialization)
+    out.line(0, cat("// specialized when ", specializationTest()));
   if (StringRef source = stringAttr(func, tile::kSourceAttrName); !source.empty())
     out.line(0, cat("// defined at ", source));
   for (Layout &layout : layouts) {
@@ -536,9 +572,13 @@ LogicalResult KernelEmitter::emit() {
   }
 
   // The signature and the prologue share the kernel's source line.
-  std::string bounds = blocksPerSM > 1 ? cat(threads * perBlock, ", ", blocksPerSM)
-                                        : cat(threads * perBlock);
-  std::string head = cat("__global__ void __launch_bounds__(", bounds, ") ", sym,
+  // The occupancy plan sizes the specialized kernel; the general one, with a path per
+  // element for tiles its bounds cut, keeps the registers nvcc gives it.
+  std::string bounds = cat(threads * perBlock);
+  if (blocksPerSM > 1)
+    bounds += specialization ? cat(", Whole_ ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
+  std::string head = cat(specialization ? "template <bool Whole_> " : "",
+                         "__global__ void __launch_bounds__(", bounds, ") ", sym,
                          "(", params, params.empty() ? "" : ", ", "tile_dev::Grid grid) {");
   std::string program = "blockIdx.x";
   threadId = "threadIdx.x";
@@ -558,7 +598,7 @@ LogicalResult KernelEmitter::emit() {
     return failure();
   out.line(0, "}");
   out.backToGenerated();
-  emitLauncherAndRegistration(launchArgs);
+  emitLauncherAndRegistration(views, launchArgs);
   out.line(0, "");
   return success();
 }

@@ -118,8 +118,13 @@ private:
 
   // CudaEmitter.cpp: skeleton.
   mlir::LogicalResult collectLayouts();
-  mlir::LogicalResult emitSignature(std::string &params, std::string &launchArgs);
-  void emitLauncherAndRegistration(llvm::StringRef launchArgs);
+  /// The kernel's parameters, and in the launcher the locals that build its arguments
+  /// (`views`) and the arguments passed.
+  mlir::LogicalResult emitSignature(std::string &params, std::string &views,
+                                    std::string &launchArgs);
+  /// The launcher's test of the kernel's tilegpu.specialization, or "true" when it has none.
+  std::string specializationTest() const;
+  void emitLauncherAndRegistration(llvm::StringRef views, llvm::StringRef launchArgs);
 
   // EmitOps.cpp: statements.
   mlir::LogicalResult emitBlock(mlir::Block &block, unsigned indent);
@@ -200,6 +205,9 @@ private:
   unsigned perBlock = 1;    ///< tile programs per CUDA block (tilegpu.programs_per_block);
                             ///< programs past the grid return early
   unsigned blocksPerSM = 1; ///< blocks a multiprocessor should hold (tilegpu.blocks_per_sm)
+  /// tilegpu.specialization, when the kernel has `whole` accesses: it is printed as a
+  /// template on `bool Whole_`, the launcher picks the instance.
+  mlir::DictionaryAttr specialization;
   llvm::SmallVector<Layout, 4> layouts;
   llvm::DenseMap<mlir::Type, unsigned> byType; ///< layoutKey -> index in `layouts`
   llvm::DenseMap<mlir::Value, ValueInfo> values;

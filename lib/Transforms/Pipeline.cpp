@@ -5,9 +5,10 @@
 // layouts and let the others follow the data (slices, free reshapes and broadcasts), lower
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, size and prove the
-// vector accesses of global memory, place the shared memory that conversions, reductions,
-// scans and shape ops stage through and the barriers between them, then choose programs per
-// block and blocks per multiprocessor.
+// vector accesses of global memory, find the facts of the arguments that make their tiles
+// whole (a specialized kernel for launches that meet them), place the shared memory that
+// conversions, reductions, scans and shape ops stage through and the barriers between them,
+// then choose programs per block and blocks per multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -25,6 +26,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(mlir::createCSEPass());
   fn.addPass(createTileMmaLayouts());
   fn.addPass(createTileVectorizeAccesses());
+  fn.addPass(createTileSpecializeLaunch());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;

@@ -47,12 +47,12 @@ struct Access {
 /// The widest access every thread's runs of `tile` allow.
 Access accessOf(const LinearLayout &layout, Type element) {
   Access access;
-  int64_t run = tilegpu::vectorRun(layout);
-  if (run == 1)
+  std::optional<unsigned> axis = tilegpu::vectorAxis(layout);
+  if (!axis)
     return access;
+  int64_t run = tilegpu::vectorRun(layout);
   ArrayRef<uint64_t> regs = layout.getBases(kRegister);
-  SmallVector<int64_t> first = layout.outCoords(regs[0]);
-  access.axis = size_t(llvm::find(first, 1) - first.begin());
+  access.axis = *axis;
   int64_t vector = std::min<int64_t>(
       run, std::max<int64_t>(1, 16 / tilegpu::elementBytes(element)));
   auto limit = [&](uint64_t basis) {

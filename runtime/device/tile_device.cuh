@@ -21,9 +21,12 @@
 //    thread moves its runs of `V` consecutive registers with one 16-byte (or narrower) access
 //    when the view allows it along the fastest axis (`View::vector_bytes`, taken at launch)
 //    and the offset is a multiple of `V` (proven by the compiler, `Aligned`, else tested once).
-//    A tile cut by its bounds tests each vector and falls back to element accesses. Loads from
-//    shared (read-only) views go through the non-coherent read-only path. Where a layout
-//    replicates a tile, only the owning copy stores.
+//    A tile cut by its bounds tests each vector and falls back to element accesses. In a
+//    kernel specialized at launch, a `Whole` access (wholly inside or wholly outside, its
+//    vectors aligned: facts the launcher tested) has only the first path, so nvcc reserves no
+//    registers for the others. Loads from shared (read-only) views go through the
+//    non-coherent read-only path. Where a layout replicates a tile, only the owning copy
+//    stores.
 //  * Scalar helpers for the ops of `arith`/`math` the generated code uses (`cvt`, `from_bits`,
 //    `maximumf`, `exp`, ...), defined for float, double, `__half` and `__nv_bfloat16`.
 #pragma once
@@ -198,6 +201,18 @@ inline View<T, R> make_view(const tile::detail::ArgDesc& a) {
   return v;
 }
 
+/// Facts of a launch's arguments that a kernel specialized by tile-specialize-launch needs:
+/// the array extent along `axis` is a multiple of `n`; the view allows `bytes`-byte vectors
+/// along `axis`.
+template <class T, int R>
+inline bool extent_divisible(const View<T, R>& v, int axis, int64_t n) {
+  return v.shape[axis] % n == 0;
+}
+template <class T, int R>
+inline bool allows_vectors(const View<T, R>& v, int axis, int bytes) {
+  return v.vector_bytes[axis] >= bytes;
+}
+
 /// The partition grid of a launch (row-major, last axis fastest).
 struct Grid {
   int32_t rank;
@@ -342,8 +357,10 @@ TILE_DEV_D int64_t reg_offset(const View<T, R>& v, int r) {
 
 /// Loads the tile at `off` of view `v` into this thread's registers `dst`: element (off + c)
 /// when starts <= off + c < bounds on every axis, else zero. NC: the view is read-only for the
-/// whole kernel (shared), so the non-coherent cache path may be used.
-template <int V, bool NC, bool Aligned = false, class L, class T, int R>
+/// whole kernel (shared), so the non-coherent cache path may be used. Whole: the launch
+/// guarantees the tile is wholly inside or wholly outside its bounds and its vectors aligned
+/// (tile-specialize-launch), so only that is tested.
+template <int V, bool NC, bool Aligned = false, bool Whole = false, class L, class T, int R>
 TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t,
                      const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
@@ -351,6 +368,28 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
   static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
+  if constexpr (Whole) {
+    if (!detail::inside<L>(off, lo, hi)) {
+#pragma unroll
+      for (int r = 0; r < L::elems; ++r) dst[r] = T{};
+      return;
+    }
+    const T* p0 = detail::thread_origin(v, t, off);
+    if constexpr (can_vec) {
+      using VT = typename detail::Vec<T, V>::type;
+#pragma unroll
+      for (int r0 = 0; r0 < L::elems; r0 += V) {
+        VT raw = detail::read<NC>(
+            reinterpret_cast<const VT*>(p0 + detail::reg_offset<L, true>(v, r0)));
+        memcpy(&dst[r0], &raw, sizeof(VT));
+      }
+    } else {
+#pragma unroll
+      for (int r = 0; r < L::elems; ++r)
+        dst[r] = detail::read_elem<NC>(p0 + detail::reg_offset<L, false>(v, r));
+    }
+    return;
+  }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
     const T* p0 = detail::thread_origin(v, t, off);
     if constexpr (can_vec) {
@@ -406,7 +445,7 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
 
 /// Stores this thread's registers `src` of the tile at `off` of view `v`, dropping elements
 /// outside [starts, bounds). Copies a replicating layout does not own do not store.
-template <int V, bool Aligned = false, class L, class T, int R>
+template <int V, bool Aligned = false, bool Whole = false, class L, class T, int R>
 TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L::elems],
                       const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
@@ -415,6 +454,23 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   if (L::replicates && !t.owner) return;
+  if constexpr (Whole) {
+    if (!detail::inside<L>(off, lo, hi)) return;
+    T* p0 = detail::thread_origin(v, t, off);
+    if constexpr (can_vec) {
+      using VT = typename detail::Vec<T, V>::type;
+#pragma unroll
+      for (int r0 = 0; r0 < L::elems; r0 += V) {
+        VT raw;
+        memcpy(&raw, &src[r0], sizeof(VT));
+        *reinterpret_cast<VT*>(p0 + detail::reg_offset<L, true>(v, r0)) = raw;
+      }
+    } else {
+#pragma unroll
+      for (int r = 0; r < L::elems; ++r) p0[detail::reg_offset<L, false>(v, r)] = src[r];
+    }
+    return;
+  }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
     T* p0 = detail::thread_origin(v, t, off);
     if constexpr (can_vec) {

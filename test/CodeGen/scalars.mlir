@@ -61,5 +61,6 @@ func.func @scalars(%z: !tile.view<?xf32, exclusive>, %a: f32 {tile.cpp_type = "f
 }
 
 // The launcher converts each runtime argument from its C++ type to the kernel's.
-// CHECK: __tilecc_scalars<<<dim3((unsigned)blocks), dim3(128), 0, (cudaStream_t)stream>>>(tile_dev::make_view<float, 1>(a.args[0]), tile_dev::scalar_arg<float, float>(a.args[1]), tile_dev::scalar_arg<int32_t, int>(a.args[2]), tile_dev::scalar_arg<int64_t, std::int64_t>(a.args[3]), tile_dev::scalar_arg<int32_t, unsigned>(a.args[4]), tile_dev::scalar_arg<bool, bool>(a.args[5]), tile_dev::scalar_arg<double, double>(a.args[6]), grid);
+// CHECK: const auto a0_ = tile_dev::make_view<float, 1>(a.args[0]);
+// CHECK-NEXT: __tilecc_scalars<<<dim3((unsigned)blocks), dim3(128), 0, (cudaStream_t)stream>>>(a0_, tile_dev::scalar_arg<float, float>(a.args[1]), tile_dev::scalar_arg<int32_t, int>(a.args[2]), tile_dev::scalar_arg<int64_t, std::int64_t>(a.args[3]), tile_dev::scalar_arg<int32_t, unsigned>(a.args[4]), tile_dev::scalar_arg<bool, bool>(a.args[5]), tile_dev::scalar_arg<double, double>(a.args[6]), grid);
 // CHECK: {"scalars", "{{.*}}scalars.mlir:{{[0-9]+}}", 64, 0}

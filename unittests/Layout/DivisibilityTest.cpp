@@ -26,7 +26,8 @@ protected:
     ctx.loadDialect<arith::ArithDialect, func::FuncDialect, scf::SCFDialect>();
   }
   /// knownDivisor of each value the function `@f` in `source` returns.
-  std::vector<int64_t> divisors(const char *source) {
+  std::vector<int64_t> divisors(const char *source,
+                                tilecc::tilegpu::AssumedDivisor assumed = nullptr) {
     module = parseSourceString<ModuleOp>(source, &ctx);
     EXPECT_TRUE(module);
     std::vector<int64_t> result;
@@ -34,7 +35,7 @@ protected:
       return result;
     module->walk([&](func::ReturnOp ret) {
       for (Value v : ret.getOperands())
-        result.push_back(knownDivisor(v));
+        result.push_back(knownDivisor(v, assumed));
     });
     return result;
   }
@@ -128,6 +129,25 @@ TEST_F(DivisibilityTest, InductionVariablesInsideTheirLoop) {
   std::vector<int64_t> got;
   module->walk([&](scf::ForOp loop) { got.push_back(knownDivisor(loop.getInductionVar())); });
   EXPECT_EQ(got, (std::vector<int64_t>{256, 32, 1}));
+}
+
+TEST_F(DivisibilityTest, AssumedFactsExplainTheLeaves) {
+  // A launch specialization assumes the argument a multiple of 256: the bound of a piece,
+  // min(i * 256 + 256, n), is then a multiple of 256; without the assumption only of 1.
+  const char *source = R"(
+    func.func @f(%i: index, %n: index) -> index {
+      %c256 = arith.constant 256 : index
+      %o = arith.muli %i, %c256 : index
+      %e = arith.addi %o, %c256 : index
+      %b = arith.minsi %e, %n : index
+      return %b : index
+    })";
+  EXPECT_EQ(divisors(source), (std::vector<int64_t>{1}));
+  auto assumed = [](Value v) -> int64_t {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getArgNumber() == 1 ? 256 : 1;
+  };
+  EXPECT_EQ(divisors(source, assumed), (std::vector<int64_t>{256}));
 }
 
 } // namespace

@@ -57,9 +57,37 @@ TEST_F(RegisterPressureTest, AValueUsedLaterStaysLive) {
     func.func @f(%t: tensor<64xf32>) -> tensor<64xf32> {
       %a = math.exp %t : tensor<64xf32>
       %b = arith.addf %a, %t : tensor<64xf32>
-      return %b : tensor<64xf32>
+      %c = arith.mulf %b, %a : tensor<64xf32>
+      return %c : tensor<64xf32>
+    })"),
+            // a is used twice: it is held, with t until the sum and with the sum after.
+            128);
+}
+
+TEST_F(RegisterPressureTest, AChainOfSingleUsesHoldsOnlyItsLeaves) {
+  // exp(t) + u is computed element by element where the product needs it: neither the
+  // exponential nor the sum holds registers, t and u live until the product.
+  EXPECT_EQ(peak(R"(
+    func.func @f(%t: tensor<64xf32>, %u: tensor<64xf32>) -> tensor<64xf32> {
+      %a = math.exp %t : tensor<64xf32>
+      %b = arith.addf %a, %u : tensor<64xf32>
+      %c = arith.mulf %b, %t : tensor<64xf32>
+      return %c : tensor<64xf32>
     })"),
             128);
+}
+
+TEST_F(RegisterPressureTest, ABroadcastInAChainHoldsNothing) {
+  // The widened weights feed the product through a broadcast: only the loaded row of
+  // weights (16 elements) and the tile are live.
+  EXPECT_EQ(peak(R"(
+    func.func @f(%t: tensor<4x16xf32>, %w: tensor<16xf16>) -> tensor<4x16xf32> {
+      %g = arith.extf %w : tensor<16xf16> to tensor<16xf32>
+      %b = tile.broadcast %g : tensor<16xf32> -> tensor<4x16xf32>
+      %y = arith.mulf %t, %b : tensor<4x16xf32>
+      return %y : tensor<4x16xf32>
+    })"),
+            80);
 }
 
 TEST_F(RegisterPressureTest, AResultThatOnlyFeedsAReductionHoldsNothing) {

@@ -67,6 +67,19 @@ def TileVectorizeAccesses : Pass<"tile-vectorize-accesses", "mlir::func::FuncOp"
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TileSpecializeLaunch : Pass<"tile-specialize-launch", "mlir::func::FuncOp"> {
+  let summary = "Find the facts of the arguments under which global tiles are whole";
+  let description = [{
+    After tile-vectorize-accesses: marks `whole` every global access whose tile is wholly
+    inside or wholly outside its bounds once the array extents it is bounded by are multiples
+    of the tile's extents (offsets, starts and bounds proven multiples by knownDivisor under
+    that assumption) and its view allows its vectors, and records those facts in the
+    function's `tilegpu.specialization`. CodeGen prints a specialized kernel that the launcher
+    runs when the facts hold.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 def TileMmaLayouts : Pass<"tile-mma-layouts", "mlir::func::FuncOp"> {
   let summary = "Keep mma operands and accumulators in tensor-core fragment registers";
   let description = [{

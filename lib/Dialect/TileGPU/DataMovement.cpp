@@ -45,6 +45,13 @@ int64_t tilegpu::vectorRun(const LinearLayout &layout) {
   return run;
 }
 
+std::optional<unsigned> tilegpu::vectorAxis(const LinearLayout &layout) {
+  if (vectorRun(layout) == 1)
+    return std::nullopt;
+  SmallVector<int64_t> first = layout.outCoords(layout.getBases(kRegister)[0]);
+  return unsigned(llvm::find(first, 1) - first.begin());
+}
+
 LinearLayout tilegpu::reshapeView(const LinearLayout &result, ArrayRef<int64_t> sourceShape) {
   return result.reshapeOuts(LinearLayout::tileDims(sourceShape));
 }

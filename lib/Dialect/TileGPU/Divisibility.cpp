@@ -28,7 +28,15 @@ unsigned logOfConstant(const APInt &c) {
   return c.isZero() ? kMaxLog : std::min<unsigned>(c.countr_zero(), kMaxLog);
 }
 
-unsigned knownLog(Value v, unsigned depth) {
+unsigned knownLog(Value v, unsigned depth, AssumedDivisor assumed);
+
+/// What `assumed` says of a value the arithmetic does not explain.
+unsigned assumedLog(Value v, AssumedDivisor assumed) {
+  int64_t d = assumed ? assumed(v) : 1;
+  return d > 1 ? std::min<unsigned>(llvm::Log2_64(uint64_t(d)), kMaxLog) : 0;
+}
+
+unsigned knownLog(Value v, unsigned depth, AssumedDivisor assumed) {
   if (depth > kMaxDepth)
     return 0;
   APInt constant;
@@ -39,12 +47,12 @@ unsigned knownLog(Value v, unsigned depth) {
     // divides both bounds' start and the step.
     if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
       if (arg == loop.getInductionVar())
-        return std::min(knownLog(loop.getLowerBound(), depth + 1),
-                        knownLog(loop.getStep(), depth + 1));
-    return 0;
+        return std::min(knownLog(loop.getLowerBound(), depth + 1, assumed),
+                        knownLog(loop.getStep(), depth + 1, assumed));
+    return assumedLog(v, assumed);
   }
   Operation *op = v.getDefiningOp();
-  auto operand = [&](unsigned i) { return knownLog(op->getOperand(i), depth + 1); };
+  auto operand = [&](unsigned i) { return knownLog(op->getOperand(i), depth + 1, assumed); };
   if (isa<arith::AddIOp, arith::SubIOp, arith::MinSIOp, arith::MinUIOp, arith::MaxSIOp,
           arith::MaxUIOp>(op))
     return std::min(operand(0), operand(1));
@@ -62,11 +70,13 @@ unsigned knownLog(Value v, unsigned depth) {
     return std::min(operand(1), operand(2));
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(op))
     return operand(0);
-  return 0;
+  return assumedLog(v, assumed);
 }
 
 } // namespace
 
-int64_t knownDivisor(Value v) { return int64_t(1) << knownLog(v, 0); }
+int64_t knownDivisor(Value v, AssumedDivisor assumed) {
+  return int64_t(1) << knownLog(v, 0, assumed);
+}
 
 } // namespace tilecc::tilegpu

@@ -21,12 +21,26 @@ namespace {
 
 bool isGlobalLoad(Operation *op) { return isa<tile::LoadOp, GlobalLoadOp>(op); }
 
-/// An elementwise result whose one use is a reduction (the reduction consumes it as it goes).
-bool feedsOnlyAReduction(Value v) {
+/// An elementwise result whose one use is an elementwise op or a reduction of the same block:
+/// nvcc computes it element by element where that user needs it.
+bool isFused(Value v) {
   Operation *def = v.getDefiningOp();
-  if (!def || !def->hasTrait<OpTrait::Elementwise>() || !v.hasOneUse())
+  if (!def || !(def->hasTrait<OpTrait::Elementwise>() || isa<tile::BroadcastOp>(def)) ||
+      !v.hasOneUse())
     return false;
-  return isa<tile::ReduceOp>(*v.getUsers().begin());
+  Operation *user = *v.getUsers().begin();
+  if (user->getBlock() != def->getBlock())
+    return false;
+  if (isa<tile::BroadcastOp>(user)) // its copies of an element are the element
+    return isFused(user->getResult(0));
+  return user->hasTrait<OpTrait::Elementwise>() || isa<tile::ReduceOp>(user);
+}
+
+/// Where a use by `user` happens: at the end of the chain of fused results it starts.
+Operation *consumerOf(Operation *user) {
+  while (user->getNumResults() == 1 && isFused(user->getResult(0)))
+    user = *user->getResult(0).getUsers().begin();
+  return user;
 }
 
 } // namespace
@@ -52,11 +66,11 @@ int64_t peakLiveRegisters(func::FuncOp func, llvm::function_ref<int64_t(Value)> 
     while (auto broadcast = held.getDefiningOp<tile::BroadcastOp>())
       held = broadcast.getOperand();
     int64_t regs = registersOf(held);
-    if (regs == 0 || feedsOnlyAReduction(v))
+    if (regs == 0 || isFused(v))
       return;
     int64_t last = v.use_empty() ? from + 1 : from; // an unused value occupies its def
     for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
+      Operation *user = consumerOf(use.getOwner());
       int64_t until = at[user];
       // A use inside a loop the value is defined outside of lasts the whole loop.
       for (Operation *p = user->getParentOp(); p && p != func; p = p->getParentOp())

@@ -33,6 +33,8 @@ LinearLayout permuteView(const LinearLayout &result, llvm::ArrayRef<int32_t> per
 /// The leading registers of a thread that hold consecutive elements along one axis (the
 /// axis of register 1): the elements one vector access can move.
 int64_t vectorRun(const LinearLayout &layout);
+/// The axis of that run (the axis of register 1), or nullopt when the run is one element.
+std::optional<unsigned> vectorAxis(const LinearLayout &layout);
 
 /// True when the movement keeps every element in its thread.
 inline bool isFree(Movement m) { return m == Movement::None || m == Movement::Registers; }

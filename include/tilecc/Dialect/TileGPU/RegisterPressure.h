@@ -9,8 +9,10 @@
 //  * a use inside a loop the value is defined outside of lasts to the end of the loop;
 //  * a tile loaded from global memory is live from the start of its block, since the CUDA
 //    compiler issues independent loads as early as it can;
-//  * an elementwise result whose one use is a reduction holds nothing: the reduction
-//    consumes it element by element as it is computed;
+//  * an elementwise result (or a broadcast) whose one use is an elementwise op, a reduction
+//    or such a broadcast, in the same block, holds nothing: the CUDA compiler computes it
+//    element by element where that user needs it, so its operands live until the end of
+//    such a chain instead;
 //  * a broadcast holds the registers of its operand: its copies of an element are one register.
 //
 // `registersOf` gives the registers one value holds (zero for values not counted).

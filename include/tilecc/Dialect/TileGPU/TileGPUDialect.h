@@ -29,6 +29,11 @@ inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
 /// each multiprocessor should hold at once (the second argument of __launch_bounds__).
 inline constexpr llvm::StringLiteral kProgramsPerBlockAttrName = "tilegpu.programs_per_block";
 inline constexpr llvm::StringLiteral kBlocksPerSMAttrName = "tilegpu.blocks_per_sm";
+/// Function attribute set by tile-specialize-launch: the facts of the arguments under which
+/// the kernel's `whole` accesses need no test per element, a dictionary of `divisible` and
+/// `vectors`, each a list of [argument, axis, n] (the array extent along the axis is a
+/// multiple of n; the view allows n-byte vectors along the axis).
+inline constexpr llvm::StringLiteral kSpecializationAttrName = "tilegpu.specialization";
 } // namespace tilecc::tilegpu
 
 #endif

@@ -210,13 +210,16 @@ def TileGPU_GlobalLoadOp : TileGPU_Op<"global_load", [MemoryEffects<[MemRead]>, 
     lies wholly inside its bounds, in a view whose fastest axis has stride 1 and whose rows
     are aligned (known at launch), then moves with vector accesses and no test per element;
     without `aligned` the offset is tested once per access. Other tiles move element by element
-    where they are cut or unaligned.
+    where they are cut or unaligned. `whole` says that when the arguments meet the kernel's
+    `tilegpu.specialization` (tested once per launch), the tile lies wholly inside its bounds
+    or wholly outside them, and its vectors are aligned: the specialized kernel tests only
+    which, once per access.
 
     `%t = tilegpu.global_load %x[%i] bounds [%n] {aligned, vector = 4 : i32} : !tile.view<?xf32> -> tensor<128xf32, #L>`
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
                        Variadic<Index>:$bounds, ConfinedAttr<I32Attr, [IntPositive]>:$vector,
-                       UnitAttr:$aligned);
+                       UnitAttr:$aligned, UnitAttr:$whole);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` attr-dict `:`
@@ -231,11 +234,12 @@ def TileGPU_GlobalStoreOp : TileGPU_Op<"global_store", [MemoryEffects<[MemWrite]
     Writes element `k` of the tile to the array element at `offsets + k` when `starts <=
     offsets + k < bounds` on every axis (`starts` zero when absent); other elements are dropped.
     Where the layout replicates the tile, only the owning copy stores. The view must be
-    exclusive. `vector` and `aligned` as for `global_load`.
+    exclusive. `vector`, `aligned` and `whole` as for `global_load`.
   }];
   let arguments = (ins AnyRankedTensor:$value, Tile_ViewType:$view, Variadic<Index>:$offsets,
                        Variadic<Index>:$starts, Variadic<Index>:$bounds,
-                       ConfinedAttr<I32Attr, [IntPositive]>:$vector, UnitAttr:$aligned);
+                       ConfinedAttr<I32Attr, [IntPositive]>:$vector, UnitAttr:$aligned,
+                       UnitAttr:$whole);
   let assemblyFormat = [{
     $value `,` $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]`
     attr-dict `:` type($value) `,` type($view)
