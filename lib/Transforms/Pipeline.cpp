@@ -6,9 +6,10 @@
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, size and prove the
 // vector accesses of global memory, find the facts of the arguments that make their tiles
-// whole (a specialized kernel for launches that meet them), place the shared memory that
-// conversions, reductions, scans and shape ops stage through and the barriers between them,
-// then choose programs per block and blocks per multiprocessor.
+// whole (a specialized kernel for launches that meet them), issue each loop step's loads one
+// step early, place the shared memory that conversions, reductions, scans and shape ops stage
+// through and the barriers between them, then choose programs per block and blocks per
+// multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -27,6 +28,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTileMmaLayouts());
   fn.addPass(createTileVectorizeAccesses());
   fn.addPass(createTileSpecializeLaunch());
+  fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;

@@ -80,6 +80,18 @@ def TileSpecializeLaunch : Pass<"tile-specialize-launch", "mlir::func::FuncOp"> 
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TilePrefetchLoopLoads : Pass<"tile-prefetch-loop-loads", "mlir::func::FuncOp"> {
+  let summary = "Issue each scf.for step's global loads one step early";
+  let description = [{
+    A `tilegpu.global_load` of a shared view in a loop's body whose offsets, starts and bounds
+    the body computes from the induction variable alone is issued for step k + 1 at the top of
+    step k and carried as a loop value (the first step's before the loop, the one after the
+    last reading nothing), while the register estimate with those tiles stays within 128.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileMmaLayouts : Pass<"tile-mma-layouts", "mlir::func::FuncOp"> {
   let summary = "Keep mma operands and accumulators in tensor-core fragment registers";
   let description = [{

@@ -1,0 +1,173 @@
+//===- PrefetchLoopLoads.cpp - issue a loop's next global loads one step early ----===//
+//
+// `tile-prefetch-loop-loads` software-pipelines the global loads of an `scf.for` by one
+// iteration, in registers: a load whose tile does not depend on what the loop computes is
+// issued for step k + 1 at the top of step k and carried to it as a loop value, so that its
+// memory latency overlaps step k's arithmetic and reductions instead of following them (a
+// GEMV's K loop, a GEMM's operand tiles). A load qualifies when
+//
+//  * it is in the loop's body (not nested deeper) and reads a shared view, read-only for the
+//    whole kernel, so that reading it one step early returns the same values;
+//  * its offsets, starts and bounds are computed in the body by pure ops from the induction
+//    variable and values defined outside the loop.
+//
+// The first step's load moves before the loop. A load for a step the loop does not run (the
+// one after the last, or the first of an empty loop) has its bounds emptied (its first bound
+// set to its first start), so it reads nothing and the loop moves no extra bytes; this keeps a tile `whole` (tile-specialize-launch) whole. Each
+// prefetched tile is live across the whole loop: a loop is only pipelined while the kernel's
+// register estimate (RegisterPressure.h) with those tiles stays within kMostLiveRegisters.
+//
+//===----------------------------------------------------------------------===//
+#include "tilecc/Transforms/Passes.h"
+
+#include "tilecc/Dialect/TileGPU/RegisterPressure.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEPREFETCHLOOPLOADS
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+
+namespace {
+
+constexpr int64_t kMostLiveRegisters = 128;
+
+/// The ops of `loop`'s body that compute `values` from the induction variable and values
+/// from outside, in program order; nullopt when one is not pure or reads a loop value.
+std::optional<llvm::SetVector<Operation *>> indexSlice(scf::ForOp loop, ValueRange values) {
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work(values.begin(), values.end());
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (v == loop.getInductionVar())
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner()->getParentOp()->isAncestor(loop) &&
+          arg.getOwner()->getParentOp() != loop)
+        continue; // defined outside the loop
+      return std::nullopt; // a carried value
+    }
+    Operation *def = v.getDefiningOp();
+    if (!loop->isAncestor(def))
+      continue;
+    if (def->getBlock() != loop.getBody() || !isPure(def) || def->getNumRegions() > 0)
+      return std::nullopt;
+    if (slice.insert(def))
+      llvm::append_range(work, def->getOperands());
+  }
+  // Program order, so that clones see their operands first.
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
+}
+
+/// A copy of `load` at induction variable `iv` (its index arithmetic cloned) at `b`'s
+/// insertion point, reading nothing unless iv < `last` (the loop's upper bound).
+Value cloneLoadAt(OpBuilder &b, tilegpu::GlobalLoadOp load,
+                  const llvm::SetVector<Operation *> &slice, Value oldIv, Value iv,
+                  Value last) {
+  IRMapping map;
+  map.map(oldIv, iv);
+  for (Operation *op : slice)
+    b.clone(*op, map);
+  auto copy = cast<tilegpu::GlobalLoadOp>(b.clone(*load, map));
+  Location loc = load.getLoc();
+  Value valid = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, last);
+  Value empty = copy.getStarts().empty()
+                    ? b.create<arith::ConstantIndexOp>(loc, 0).getResult()
+                    : copy.getStarts()[0];
+  Value bound = b.create<arith::SelectOp>(loc, valid, copy.getBounds()[0], empty);
+  copy.getBoundsMutable()[0].set(bound);
+  copy->moveAfter(bound.getDefiningOp());
+  return copy.getResult();
+}
+
+struct PrefetchLoopLoadsPass
+    : public tilecc::impl::TilePrefetchLoopLoadsBase<PrefetchLoopLoadsPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    unsigned numWarps = 1;
+    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
+      numWarps = unsigned(attr.getInt());
+    auto registers = [&](Value v) { return tilegpu::registersOfLayout(v, numWarps); };
+    int64_t live = tilegpu::peakLiveRegisters(func, registers);
+
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    IRRewriter rewriter(&getContext());
+    for (scf::ForOp loop : loops) {
+      struct Candidate {
+        tilegpu::GlobalLoadOp load;
+        llvm::SetVector<Operation *> slice;
+      };
+      SmallVector<Candidate> candidates;
+      int64_t extra = 0;
+      for (auto load : loop.getBody()->getOps<tilegpu::GlobalLoadOp>()) {
+        auto view = dyn_cast<BlockArgument>(load.getView());
+        auto viewType = cast<tile::ViewType>(load.getView().getType());
+        if (!view || !isa<func::FuncOp>(view.getOwner()->getParentOp()) ||
+            viewType.getAccess() != tile::Access::Shared)
+          continue;
+        std::optional<llvm::SetVector<Operation *>> slice =
+            indexSlice(loop, load->getOperands().drop_front());
+        if (!slice)
+          continue;
+        extra += registers(load.getResult());
+        candidates.push_back({load, std::move(*slice)});
+      }
+      if (candidates.empty() || live + extra > kMostLiveRegisters)
+        continue;
+      live += extra;
+
+      // The first step's tiles, before the loop.
+      rewriter.setInsertionPoint(loop);
+      SmallVector<Value> firsts;
+      for (Candidate &c : candidates)
+        firsts.push_back(cloneLoadAt(rewriter, c.load, c.slice, loop.getInductionVar(),
+                                     loop.getLowerBound(), loop.getUpperBound()));
+      // Each step issues the next step's tiles first and uses the ones carried in.
+      Value step = loop.getStep(), last = loop.getUpperBound();
+      auto next = [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument>) {
+        Block *body = candidates.front().load->getBlock();
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(body);
+        Value iv = body->getArgument(0);
+        Value following = b.create<arith::AddIOp>(loc, iv, step);
+        SmallVector<Value> tiles;
+        for (Candidate &c : candidates) // the slice reads the new loop's induction variable
+          tiles.push_back(cloneLoadAt(b, c.load, c.slice, iv, following, last));
+        return tiles;
+      };
+      FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(
+          rewriter, firsts, /*replaceInitOperandUsesInLoop=*/false, next);
+      if (failed(replaced)) {
+        signalPassFailure();
+        return;
+      }
+      auto pipelined = cast<scf::ForOp>(replaced->getOperation());
+      unsigned first = pipelined.getNumRegionIterArgs() - candidates.size();
+      llvm::SetVector<Operation *> sliceOps;
+      for (auto [k, c] : llvm::enumerate(candidates)) {
+        c.load.replaceAllUsesWith(pipelined.getRegionIterArgs()[first + k]);
+        c.load.erase();
+        sliceOps.insert(c.slice.begin(), c.slice.end());
+      }
+      // The index arithmetic only the moved loads used.
+      SmallVector<Operation *> dead(sliceOps.begin(), sliceOps.end());
+      llvm::sort(dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+      for (Operation *op : dead)
+        if (op->use_empty())
+          op->erase();
+    }
+  }
+};
+
+} // namespace
