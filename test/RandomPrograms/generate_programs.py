@@ -3,8 +3,9 @@
 
 Each generated program is a tile kernel that loads two input tiles, applies a random chain of
 elementwise, broadcast, reshape, permute (and reshape-permute-reshape chains), reductions
-broadcast back over their operand, cat, extract, cast, bitcast, reduction, scan and
-mma operations over random power-of-two shapes and element types, and stores the result. The host
+broadcast back over their operand, cat, extract, cast, bitcast, reduction, scan, mma operations
+and loops summing the other input's tiles over random power-of-two shapes and element types,
+and stores the result. The host
 code of each file runs every kernel twice on the same random inputs, on the default device (the GPU
 when there is one) and on the CPU backend, whose implementation in include/tile is the
 reference semantics, and compares every element within the element type's tolerance.
@@ -283,9 +284,19 @@ class Program:
         return self.new("float", [m, m], False, "tile::mma(%s, %s, tile::full<float, %d, %d>(0.5f))"
                         % (v.name, product, m, m))
 
+    def op_loop_sum(self, v):
+        """A loop over y's tiles down its first axis, summing them (the shape of a K loop)."""
+        t, s = self.dtype, self.in_shape
+        part, j = "py%d" % self.counter, "j%d" % self.counter
+        self.lines.append("  const auto %s = y.partition<%s>();" % (part, dims(s)))
+        acc = self.new(t, s, t == "int32_t", "tile::zeros<%s, %s>()" % (t, dims(s)))
+        self.lines.append("  for (int64_t %s = 0; %s < tile::num_tiles(%s, 0); ++%s) %s = %s + %s.load(%s%s);"
+                          % (j, j, part, j, acc.name, acc.name, part, j, ", 0" * (len(s) - 1)))
+        return acc
+
     OPS = ["op_mma", "op_unary", "op_binary", "op_where", "op_broadcast", "op_reshape", "op_permute",
            "op_cat", "op_extract", "op_cast", "op_bitcast", "op_reduce", "op_argmax", "op_user_reduce",
-           "op_scan", "op_reduce_back", "op_reshape_permute"]
+           "op_scan", "op_reduce_back", "op_reshape_permute", "op_loop_sum"]
 
     def build(self):
         t, s = self.dtype, self.in_shape
