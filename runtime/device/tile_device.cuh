@@ -353,6 +353,40 @@ TILE_DEV_D int64_t reg_offset(const View<T, R>& v, int r) {
     lin += L::reg_coord(r, d) * (UnitFast && d == L::fast ? int64_t(1) : v.strides[d]);
   return lin;
 }
+
+/// Reads this thread's registers of a tile wholly inside its bounds, from its origin p0: with
+/// one aligned V-element access per run (Vectors), or element by element.
+template <int V, bool NC, bool Vectors, class L, class T, int R>
+TILE_DEV_D void read_inside(T (&dst)[L::elems], const View<T, R>& v, const T* p0) {
+  if constexpr (Vectors) {
+    using VT = typename Vec<T, V>::type;
+#pragma unroll
+    for (int r0 = 0; r0 < L::elems; r0 += V) {
+      VT raw = read<NC>(reinterpret_cast<const VT*>(p0 + reg_offset<L, true>(v, r0)));
+      memcpy(&dst[r0], &raw, sizeof(VT));
+    }
+  } else {
+#pragma unroll
+    for (int r = 0; r < L::elems; ++r) dst[r] = read_elem<NC>(p0 + reg_offset<L, false>(v, r));
+  }
+}
+
+/// Writes this thread's registers of a tile wholly inside its bounds, as read_inside reads.
+template <int V, bool Vectors, class L, class T, int R>
+TILE_DEV_D void write_inside(const View<T, R>& v, T* p0, const T (&src)[L::elems]) {
+  if constexpr (Vectors) {
+    using VT = typename Vec<T, V>::type;
+#pragma unroll
+    for (int r0 = 0; r0 < L::elems; r0 += V) {
+      VT raw;
+      memcpy(&raw, &src[r0], sizeof(VT));
+      *reinterpret_cast<VT*>(p0 + reg_offset<L, true>(v, r0)) = raw;
+    }
+  } else {
+#pragma unroll
+    for (int r = 0; r < L::elems; ++r) p0[reg_offset<L, false>(v, r)] = src[r];
+  }
+}
 }  // namespace detail
 
 /// Loads the tile at `off` of view `v` into this thread's registers `dst`: element (off + c)
@@ -374,39 +408,18 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
       for (int r = 0; r < L::elems; ++r) dst[r] = T{};
       return;
     }
-    const T* p0 = detail::thread_origin(v, t, off);
-    if constexpr (can_vec) {
-      using VT = typename detail::Vec<T, V>::type;
-#pragma unroll
-      for (int r0 = 0; r0 < L::elems; r0 += V) {
-        VT raw = detail::read<NC>(
-            reinterpret_cast<const VT*>(p0 + detail::reg_offset<L, true>(v, r0)));
-        memcpy(&dst[r0], &raw, sizeof(VT));
-      }
-    } else {
-#pragma unroll
-      for (int r = 0; r < L::elems; ++r)
-        dst[r] = detail::read_elem<NC>(p0 + detail::reg_offset<L, false>(v, r));
-    }
+    detail::read_inside<V, NC, can_vec, L>(dst, v, detail::thread_origin(v, t, off));
     return;
   }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
     const T* p0 = detail::thread_origin(v, t, off);
     if constexpr (can_vec) {
       if (detail::vectors_aligned<V, Aligned, f>(v, off)) {
-        using VT = typename detail::Vec<T, V>::type;
-#pragma unroll
-        for (int r0 = 0; r0 < L::elems; r0 += V) {
-          VT raw = detail::read<NC>(
-              reinterpret_cast<const VT*>(p0 + detail::reg_offset<L, true>(v, r0)));
-          memcpy(&dst[r0], &raw, sizeof(VT));
-        }
+        detail::read_inside<V, NC, true, L>(dst, v, p0);
         return;
       }
     }
-#pragma unroll
-    for (int r = 0; r < L::elems; ++r)
-      dst[r] = detail::read_elem<NC>(p0 + detail::reg_offset<L, false>(v, r));
+    detail::read_inside<V, NC, false, L>(dst, v, p0);
     return;
   }
   const int64_t sf = v.strides[f];
@@ -455,38 +468,19 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   if (L::replicates && !t.owner) return;
   if constexpr (Whole) {
-    if (!detail::inside<L>(off, lo, hi)) return;
-    T* p0 = detail::thread_origin(v, t, off);
-    if constexpr (can_vec) {
-      using VT = typename detail::Vec<T, V>::type;
-#pragma unroll
-      for (int r0 = 0; r0 < L::elems; r0 += V) {
-        VT raw;
-        memcpy(&raw, &src[r0], sizeof(VT));
-        *reinterpret_cast<VT*>(p0 + detail::reg_offset<L, true>(v, r0)) = raw;
-      }
-    } else {
-#pragma unroll
-      for (int r = 0; r < L::elems; ++r) p0[detail::reg_offset<L, false>(v, r)] = src[r];
-    }
+    if (detail::inside<L>(off, lo, hi))
+      detail::write_inside<V, can_vec, L>(v, detail::thread_origin(v, t, off), src);
     return;
   }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
     T* p0 = detail::thread_origin(v, t, off);
     if constexpr (can_vec) {
       if (detail::vectors_aligned<V, Aligned, f>(v, off)) {
-        using VT = typename detail::Vec<T, V>::type;
-#pragma unroll
-        for (int r0 = 0; r0 < L::elems; r0 += V) {
-          VT raw;
-          memcpy(&raw, &src[r0], sizeof(VT));
-          *reinterpret_cast<VT*>(p0 + detail::reg_offset<L, true>(v, r0)) = raw;
-        }
+        detail::write_inside<V, true, L>(v, p0, src);
         return;
       }
     }
-#pragma unroll
-    for (int r = 0; r < L::elems; ++r) p0[detail::reg_offset<L, false>(v, r)] = src[r];
+    detail::write_inside<V, false, L>(v, p0, src);
     return;
   }
   const int64_t sf = v.strides[f];
