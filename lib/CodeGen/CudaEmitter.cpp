@@ -427,9 +427,11 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
   out.line(1, "const tile_dev::Grid grid = tile_dev::make_grid(a);");
   out.line(1, "const int64_t programs = grid.size();");
   out.line(1, "if (programs <= 0) return (int)cudaSuccess;");
-  out.line(1, perBlock == 1 ? std::string("const int64_t blocks = programs;")
-                            : cat("const int64_t blocks = (programs + ", perBlock - 1, ") / ",
-                                  perBlock, ";"));
+  unsigned programsPerBlock = perBlock * inSequence;
+  out.line(1, programsPerBlock == 1
+                  ? std::string("const int64_t blocks = programs;")
+                  : cat("const int64_t blocks = (programs + ", programsPerBlock - 1, ") / ",
+                        programsPerBlock, ";"));
   out.line(1, "if (blocks > 2147483647) return (int)cudaErrorInvalidConfiguration;");
   if (!views.empty())
     out.line(1, views.rtrim().str());
@@ -502,6 +504,12 @@ LogicalResult KernelEmitter::emit() {
   if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kBlocksPerSMAttrName))
     blocksPerSM = unsigned(std::max<int64_t>(1, attr.getInt()));
   specialization = func->getAttrOfType<DictionaryAttr>(tilegpu::kSpecializationAttrName);
+  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kProgramsInSequenceAttrName))
+    inSequence = unsigned(std::max<int64_t>(1, attr.getInt()));
+  if (inSequence > 1 && perBlock > 1)
+    return func.emitError() << "a block cannot both pack programs side by side ('"
+                            << tilegpu::kProgramsPerBlockAttrName << "') and run them in turn ('"
+                            << tilegpu::kProgramsInSequenceAttrName << "')";
   if (failed(collectLayouts()))
     return failure();
 
@@ -543,6 +551,8 @@ LogicalResult KernelEmitter::emit() {
   out.line(0, cat("// ", kernelName, ": ", numWarps, " warp(s), ", threads,
                   " threads per tile program", smemBytes ? cat(", ", smemBytes,
                   " bytes of shared memory") : std::string()));
+  if (inSequence > 1)
+    out.line(0, cat("// each CUDA block runs ", inSequence, " tile programs in turn"));
   if (perBlock > 1)
     out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,

@@ -126,6 +126,20 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     values[id] = ValueInfo{name};
     return success();
   }
+  // A block that runs its programs in sequence (tilegpu-sequence-programs).
+  if (isa<tilegpu::ProgramBaseOp, tilegpu::NumProgramsOp, tilegpu::ProgramCoordOp>(op)) {
+    std::string name = newName(), value;
+    if (isa<tilegpu::ProgramBaseOp>(op))
+      value = cat("int64_t(blockIdx.x) * ", inSequence);
+    else if (isa<tilegpu::NumProgramsOp>(op))
+      value = "grid.size()";
+    else
+      value = cat("grid.coord(", scalar(op.getOperand(0)), ", ",
+                  cast<tilegpu::ProgramCoordOp>(op).getAxis(), ")");
+    out.line(indent, cat("const int64_t ", name, " = ", value, ";"), loc);
+    values[op.getResult(0)] = ValueInfo{name};
+    return success();
+  }
   if (auto n = dyn_cast<tile::NumBlocksOp>(op)) {
     std::string name = newName();
     out.line(indent, cat("const int64_t ", name, " = grid.num_blocks(", n.getAxis(), ");"), loc);

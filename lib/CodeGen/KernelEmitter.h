@@ -205,6 +205,7 @@ private:
   unsigned perBlock = 1;    ///< tile programs per CUDA block (tilegpu.programs_per_block);
                             ///< programs past the grid return early
   unsigned blocksPerSM = 1; ///< blocks a multiprocessor should hold (tilegpu.blocks_per_sm)
+  unsigned inSequence = 1;  ///< programs a block runs in turn (tilegpu.programs_in_sequence)
   /// tilegpu.specialization, when the kernel has `whole` accesses: it is printed as a
   /// template on `bool Whole_`, the launcher picks the instance.
   mlir::DictionaryAttr specialization;

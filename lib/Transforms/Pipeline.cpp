@@ -6,8 +6,9 @@
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, size and prove the
 // vector accesses of global memory, find the facts of the arguments that make their tiles
-// whole (a specialized kernel for launches that meet them), issue each loop step's loads one
-// step early, place the shared memory that conversions, reductions, scans and shape ops stage
+// whole (a specialized kernel for launches that meet them), let a block that would hold a
+// multiprocessor alone run several programs in turn, issue each loop step's loads one step
+// early, place the shared memory that conversions, reductions, scans and shape ops stage
 // through and the barriers between them, then choose programs per block and blocks per
 // multiprocessor.
 //
@@ -28,6 +29,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTileMmaLayouts());
   fn.addPass(createTileVectorizeAccesses());
   fn.addPass(createTileSpecializeLaunch());
+  fn.addPass(createTileSequencePrograms());
   fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;

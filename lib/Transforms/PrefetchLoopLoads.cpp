@@ -11,7 +11,8 @@
 //  * its offsets, starts and bounds are computed in the body by pure ops from the induction
 //    variable and values defined outside the loop.
 //
-// The first step's load moves before the loop. A load for a step the loop does not run (the
+// A load whose index arithmetic does not involve the induction variable moves before the
+// loop instead (made once). The first step's load moves before the loop. A load for a step the loop does not run (the
 // one after the last, or the first of an empty loop) has its bounds emptied (its first bound
 // set to its first start), so it reads nothing and the loop moves no extra bytes; this keeps a tile `whole` (tile-specialize-launch) whole. Each
 // prefetched tile is live across the whole loop: a loop is only pipelined while the kernel's
@@ -42,13 +43,18 @@ constexpr int64_t kMostLiveRegisters = 128;
 
 /// The ops of `loop`'s body that compute `values` from the induction variable and values
 /// from outside, in program order; nullopt when one is not pure or reads a loop value.
-std::optional<llvm::SetVector<Operation *>> indexSlice(scf::ForOp loop, ValueRange values) {
+/// `usesIv` says whether the induction variable is among their inputs.
+std::optional<llvm::SetVector<Operation *>> indexSlice(scf::ForOp loop, ValueRange values,
+                                                       bool &usesIv) {
   llvm::SetVector<Operation *> slice;
   SmallVector<Value> work(values.begin(), values.end());
+  usesIv = false;
   while (!work.empty()) {
     Value v = work.pop_back_val();
-    if (v == loop.getInductionVar())
+    if (v == loop.getInductionVar()) {
+      usesIv = true;
       continue;
+    }
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       if (arg.getOwner()->getParentOp()->isAncestor(loop) &&
           arg.getOwner()->getParentOp() != loop)
@@ -108,7 +114,7 @@ struct PrefetchLoopLoadsPass
         tilegpu::GlobalLoadOp load;
         llvm::SetVector<Operation *> slice;
       };
-      SmallVector<Candidate> candidates;
+      SmallVector<Candidate> candidates, invariant;
       int64_t extra = 0;
       for (auto load : loop.getBody()->getOps<tilegpu::GlobalLoadOp>()) {
         auto view = dyn_cast<BlockArgument>(load.getView());
@@ -116,13 +122,29 @@ struct PrefetchLoopLoadsPass
         if (!view || !isa<func::FuncOp>(view.getOwner()->getParentOp()) ||
             viewType.getAccess() != tile::Access::Shared)
           continue;
+        bool usesIv = false;
         std::optional<llvm::SetVector<Operation *>> slice =
-            indexSlice(loop, load->getOperands().drop_front());
+            indexSlice(loop, load->getOperands().drop_front(), usesIv);
         if (!slice)
           continue;
+        if (!usesIv) {
+          invariant.push_back({load, std::move(*slice)});
+          continue;
+        }
         extra += registers(load.getResult());
         candidates.push_back({load, std::move(*slice)});
       }
+      // A load every step repeats is made once, before the loop, with its index arithmetic
+      // (slices may share ops: they move once, in program order).
+      llvm::SetVector<Operation *> hoisted;
+      for (Candidate &c : invariant) {
+        hoisted.insert(c.slice.begin(), c.slice.end());
+        hoisted.insert(c.load);
+      }
+      SmallVector<Operation *> ordered(hoisted.begin(), hoisted.end());
+      llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+      for (Operation *op : ordered)
+        op->moveBefore(loop);
       if (candidates.empty() || live + extra > kMostLiveRegisters)
         continue;
       live += extra;

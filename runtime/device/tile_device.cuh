@@ -230,6 +230,12 @@ struct Grid {
     return n;
   }
   TILE_DEV_HD int64_t num_blocks(int axis) const { return axis < rank ? extent[axis] : 1; }
+  /// Program `linear`'s coordinate along `axis`.
+  TILE_DEV_D int64_t coord(int64_t linear, int axis) const {
+    int64_t id[tile::detail::kMaxRank];
+    decompose(linear, id);
+    return id[axis];
+  }
   /// Program coordinates of linear program `linear` (its tile's, for a mapped partition);
   /// axes past the grid's rank read 0.
   TILE_DEV_D void decompose(int64_t linear, int64_t (&id)[tile::detail::kMaxRank]) const {

@@ -80,13 +80,28 @@ def TileSpecializeLaunch : Pass<"tile-specialize-launch", "mlir::func::FuncOp"> 
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TileSequencePrograms : Pass<"tilegpu-sequence-programs", "mlir::func::FuncOp"> {
+  let summary = "Let a block that would hold a multiprocessor alone run four programs in turn";
+  let description = [{
+    A kernel whose register estimate allows one block of 256 or more threads per
+    multiprocessor (no mma, check, print or loop of its own) gets its body wrapped in an
+    `scf.for` over its block's programs (`tilegpu.program_base` + i below
+    `tilegpu.num_programs`), `tile.block_id` replaced by `tilegpu.program_coord`, and
+    `tilegpu.programs_in_sequence = 4`; tile-prefetch-loop-loads then loads each next program's
+    tiles while the current one reduces.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TilePrefetchLoopLoads : Pass<"tile-prefetch-loop-loads", "mlir::func::FuncOp"> {
   let summary = "Issue each scf.for step's global loads one step early";
   let description = [{
     A `tilegpu.global_load` of a shared view in a loop's body whose offsets, starts and bounds
     the body computes from the induction variable alone is issued for step k + 1 at the top of
     step k and carried as a loop value (the first step's before the loop, the one after the
-    last reading nothing), while the register estimate with those tiles stays within 128.
+    last reading nothing), while the register estimate with those tiles stays within 128. A
+    load whose index arithmetic does not involve the induction variable moves before the loop.
   }];
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

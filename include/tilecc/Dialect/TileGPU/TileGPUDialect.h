@@ -29,6 +29,9 @@ inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
 /// each multiprocessor should hold at once (the second argument of __launch_bounds__).
 inline constexpr llvm::StringLiteral kProgramsPerBlockAttrName = "tilegpu.programs_per_block";
 inline constexpr llvm::StringLiteral kBlocksPerSMAttrName = "tilegpu.blocks_per_sm";
+/// Function attribute set by tilegpu-sequence-programs: tile programs each CUDA block runs one
+/// after the other (its body loops over them).
+inline constexpr llvm::StringLiteral kProgramsInSequenceAttrName = "tilegpu.programs_in_sequence";
 /// Function attribute set by tile-specialize-launch: the facts of the arguments under which
 /// the kernel's `whole` accesses need no test per element, a dictionary of `divisible` and
 /// `vectors`, each a list of [argument, axis, n] (the array extent along the axis is a

@@ -197,6 +197,33 @@ def TileGPU_PieceShapeOp : TileGPU_Op<"piece_shape", [Pure]> {
   }]>];
 }
 
+def TileGPU_ProgramBaseOp : TileGPU_Op<"program_base", [Pure]> {
+  let summary = "the first tile program of this CUDA block";
+  let description = [{
+    In a kernel whose block runs `tilegpu.programs_in_sequence` programs one after the other
+    (tilegpu-sequence-programs), the linear number of the block's first program.
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_NumProgramsOp : TileGPU_Op<"num_programs", [Pure]> {
+  let summary = "the number of tile programs of the launch";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_ProgramCoordOp : TileGPU_Op<"program_coord", [Pure]> {
+  let summary = "a tile program's coordinate along a grid axis";
+  let description = [{
+    `tile.block_id` of the program whose linear number is `program`: the coordinate along
+    `axis` of the launch grid (row-major, last axis fastest; a mapped partition's tile).
+  }];
+  let arguments = (ins Index:$program, Tile_AxisAttr:$axis);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$program `,` $axis attr-dict";
+}
+
 def TileGPU_GlobalLoadOp : TileGPU_Op<"global_load", [MemoryEffects<[MemRead]>, AttrSizedOperandSegments]> {
   let summary = "load a distributed tile from global memory";
   let description = [{
