@@ -1,0 +1,22 @@
+// A kernel whose loop carries a tile loaded a step early gets no bound on its registers: nvcc
+// unpacks the carried tile while the next one arrives, beyond the register estimate, and a
+// bound would make it spill inside the loop. The same loop without the prefetch is bounded.
+// RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu --canonicalize --tile-vectorize-accesses --tile-prefetch-loop-loads --tilegpu-plan-shared-memory --tilegpu-plan-occupancy | FileCheck %s
+// RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu --canonicalize --tile-vectorize-accesses --tilegpu-plan-shared-memory --tilegpu-plan-occupancy | FileCheck %s --check-prefix=UNPIPELINED
+
+// CHECK-LABEL: func.func @k_loop
+// CHECK-SAME: tilegpu.blocks_per_sm = 1 : i32
+// CHECK: scf.for {{.*}} iter_args(%{{[^,]*}} = %{{[^,]*}}, %{{[^,]*}} = %{{[^)]*}})
+// UNPIPELINED-LABEL: func.func @k_loop
+// UNPIPELINED-SAME: tilegpu.blocks_per_sm = 8 : i32
+func.func @k_loop(%x: !tile.view<?xf32>, %n: index) -> tensor<128xf32> {
+  %c0 = arith.constant 0 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r = scf.for %k = %c0 to %n step %c128 iter_args(%acc = %zero) -> (tensor<128xf32>) {
+    %t = tile.load %x[%k] : !tile.view<?xf32> -> tensor<128xf32>
+    %s = arith.addf %acc, %t : tensor<128xf32>
+    scf.yield %s : tensor<128xf32>
+  }
+  return %r : tensor<128xf32>
+}
