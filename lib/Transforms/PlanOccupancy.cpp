@@ -8,8 +8,9 @@
 //    leave the multiprocessor's block slots as the limit.
 //  * `tilegpu.blocks_per_sm`: how many blocks each multiprocessor should hold at once, the
 //    second argument of `__launch_bounds__`, which makes nvcc keep each thread within
-//    65536 / (threads x blocks) registers. From the register estimate (peakLiveRegisters under
-//    the inferred layouts, plus 16 for addresses and temporaries), the shared memory a block
+//    65536 / (threads x blocks) registers. From the register estimate under that bound
+//    (tilegpu::blocksByRegisters: loads placed late, tiles that only stream into a store one
+//    vector at a time, plus 16 for addresses and temporaries), the shared memory a block
 //    takes, 2048 threads and 32 blocks per multiprocessor, and at most half the
 //    multiprocessor's threads: beyond that a memory-bound kernel gains little and the
 //    estimate's error would cost spills. Kernels with mma keep 1: the estimate does not see
@@ -37,11 +38,9 @@ using namespace tilecc;
 
 namespace {
 
-constexpr int64_t kRegistersPerSM = 65536;
 constexpr int64_t kThreadsPerSM = 2048;
 constexpr int64_t kBlocksPerSM = 32;
 constexpr int64_t kReservedSharedPerBlock = 1024; // what the CUDA runtime keeps per block
-constexpr int64_t kRegisterHeadroom = 16;
 constexpr int64_t kThreadsAimedFor = 1024;
 constexpr int64_t kPackedThreads = 128;
 
@@ -71,11 +70,9 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
     });
     int64_t blocks = 1;
     if (!multiplies && !carriesLoads) {
-      int64_t live = tilegpu::peakLiveRegisters(
-          func, [&](Value v) { return tilegpu::registersOfLayout(v, unsigned(numWarps)); });
-      int64_t regs = live + kRegisterHeadroom;
       int64_t sharedPerSM = maxSharedBytes + kReservedSharedPerBlock;
-      blocks = std::min({kRegistersPerSM / (blockThreads * regs), kThreadsPerSM / blockThreads,
+      blocks = std::min({tilegpu::blocksByRegisters(func, unsigned(numWarps), blockThreads),
+                         kThreadsPerSM / blockThreads,
                          kBlocksPerSM, int64_t(llvm::divideCeil(kThreadsAimedFor, blockThreads)),
                          int64_t(sharedPerSM / (smem + kReservedSharedPerBlock))});
       blocks = std::max<int64_t>(blocks, 1);

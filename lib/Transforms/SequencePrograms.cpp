@@ -8,8 +8,8 @@
 // while it reduces and stores; in a loop, tile-prefetch-loop-loads issues the next program's
 // loads at the top of each one, so they are in flight during that time.
 //
-// A kernel is sequenced when its register estimate (RegisterPressure.h, plus the occupancy
-// plan's 16 for addresses) lets only one block of at least 256 threads on a multiprocessor,
+// A kernel is sequenced when its register estimate (tilegpu::blocksByRegisters, the rule of
+// the occupancy plan) lets only one block of at least 256 threads on a multiprocessor,
 // it returns nothing, and it has no mma (its fragments are not in the estimate), no
 // tile.check or tile.print (they report the block's program) and no loop of its own (whose
 // loads would be prefetched first). The launcher then starts one block per kSequence
@@ -36,8 +36,6 @@ using namespace tilecc;
 namespace {
 
 constexpr int64_t kSequence = 4;
-constexpr int64_t kRegistersPerSM = 65536;
-constexpr int64_t kRegisterHeadroom = 16; // as tilegpu-plan-occupancy
 constexpr int64_t kLeastThreads = 256;
 
 bool shouldSequence(func::FuncOp func, unsigned numWarps) {
@@ -54,9 +52,7 @@ bool shouldSequence(func::FuncOp func, unsigned numWarps) {
   });
   if (excluded)
     return false;
-  int64_t live = tilegpu::peakLiveRegisters(
-      func, [&](Value v) { return tilegpu::registersOfLayout(v, numWarps); });
-  return kRegistersPerSM / (threads * (live + kRegisterHeadroom)) <= 1;
+  return tilegpu::blocksByRegisters(func, numWarps, threads) <= 1;
 }
 
 struct SequenceProgramsPass

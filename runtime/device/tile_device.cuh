@@ -213,12 +213,32 @@ inline bool allows_vectors(const View<T, R>& v, int axis, int bytes) {
   return v.vector_bytes[axis] >= bytes;
 }
 
+/// Division of any n < 2^31 by a fixed d >= 1 as a multiply and a shift: with l = ceil(log2 d)
+/// and m = ceil(2^(31+l) / d) (which fits 32 bits), floor(n / d) = (n * m) >> (31 + l), since
+/// the error m * d - 2^(31+l) < d <= 2^l keeps n * m / 2^(31+l) below floor(n / d) + 1.
+struct Divisor {
+  uint32_t d = 1, m = 0x80000000u, shift = 31;
+  static Divisor of(uint32_t d) {
+    Divisor v;
+    v.d = d;
+    uint32_t l = 0;
+    while ((uint64_t(1) << l) < d) ++l;
+    v.m = uint32_t(((uint64_t(1) << (31 + l)) + d - 1) / d);
+    v.shift = 31 + l;
+    return v;
+  }
+  TILE_DEV_HD uint32_t quotient(uint32_t n) const { return uint32_t((uint64_t(n) * m) >> shift); }
+};
+
 /// The partition grid of a launch (row-major, last axis fastest).
 struct Grid {
   int32_t rank;
   int64_t extent[tile::detail::kMaxRank];
   const int32_t* map;  // program -> tile coordinates of a mapped partition, or null
   tile::detail::CheckRecord* checks;  // where a failed tile::check is reported, or null
+  /// Fewer than 2^31 programs and no map: program coordinates come from `divisor` in 32 bits.
+  bool narrow;
+  Divisor divisor[tile::detail::kMaxRank];
 
   /// The number of programs. Extents past the rank are 1, so the product runs over all
   /// kMaxRank axes with constant indices (a dynamic index would copy the kernel parameter to
@@ -239,6 +259,16 @@ struct Grid {
   /// Program coordinates of linear program `linear` (its tile's, for a mapped partition);
   /// axes past the grid's rank read 0.
   TILE_DEV_D void decompose(int64_t linear, int64_t (&id)[tile::detail::kMaxRank]) const {
+    if (narrow) {
+      uint32_t n = uint32_t(linear);
+#pragma unroll
+      for (int d = tile::detail::kMaxRank - 1; d >= 0; --d) {
+        const uint32_t q = divisor[d].quotient(n);
+        id[d] = d < rank ? int64_t(n - q * divisor[d].d) : 0;
+        n = d < rank ? q : n;
+      }
+      return;
+    }
     if (map) {
 #pragma unroll
       for (int d = 0; d < tile::detail::kMaxRank; ++d) id[d] = d < rank ? map[linear * rank + d] : 0;
@@ -262,6 +292,9 @@ inline Grid make_grid(const tile::detail::LaunchArgs& a) {
   for (int d = 0; d < tile::detail::kMaxRank; ++d) g.extent[d] = d < a.grid_rank ? a.grid[d] : 1;
   g.map = a.program_map;
   g.checks = a.checks;
+  g.narrow = !g.map && g.size() < (int64_t(1) << 31);
+  for (int d = 0; d < tile::detail::kMaxRank; ++d)
+    if (g.narrow && g.extent[d] >= 1) g.divisor[d] = Divisor::of(uint32_t(g.extent[d]));
   return g;
 }
 
@@ -303,6 +336,35 @@ template <bool NC, class U>
 TILE_DEV_D U read(const U* p) {
   if constexpr (NC) return __ldg(p);
   else return *p;
+}
+
+/// read<NC>(p) where `in`, else zeros. A read-only (NC) access of 4, 8 or 16 bytes is one
+/// predicated load into registers zeroed first, as the hardware allows, so no branch splits
+/// the registers it fills.
+template <bool NC, class U>
+TILE_DEV_D U read_or_zero(const U* p, bool in) {
+  if constexpr (NC && (sizeof(U) == 4 || sizeof(U) == 8 || sizeof(U) == 16)) {
+    unsigned w[4] = {0u, 0u, 0u, 0u};
+    if constexpr (sizeof(U) == 16)
+      asm("{\n .reg .pred p;\n setp.ne.b32 p, %4, 0;\n"
+          " @p ld.global.nc.v4.b32 {%0, %1, %2, %3}, [%5];\n}"
+          : "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3])
+          : "r"(int(in)), "l"(p));
+    else if constexpr (sizeof(U) == 8)
+      asm("{\n .reg .pred p;\n setp.ne.b32 p, %2, 0;\n"
+          " @p ld.global.nc.v2.b32 {%0, %1}, [%3];\n}"
+          : "+r"(w[0]), "+r"(w[1])
+          : "r"(int(in)), "l"(p));
+    else
+      asm("{\n .reg .pred p;\n setp.ne.b32 p, %1, 0;\n @p ld.global.nc.b32 %0, [%2];\n}"
+          : "+r"(w[0])
+          : "r"(int(in)), "l"(p));
+    U u;
+    memcpy(&u, w, sizeof(U));
+    return u;
+  } else {
+    return in ? read<NC>(p) : U{};
+  }
 }
 
 template <bool NC, class T>
@@ -361,19 +423,23 @@ TILE_DEV_D int64_t reg_offset(const View<T, R>& v, int r) {
 }
 
 /// Reads this thread's registers of a tile wholly inside its bounds, from its origin p0: with
-/// one aligned V-element access per run (Vectors), or element by element.
+/// one aligned V-element access per run (Vectors), or element by element; zeros where `in` is
+/// false (a tile wholly outside). The zeros are chosen per access, so that narrow elements stay
+/// packed in the registers the accesses fill.
 template <int V, bool NC, bool Vectors, class L, class T, int R>
-TILE_DEV_D void read_inside(T (&dst)[L::elems], const View<T, R>& v, const T* p0) {
+TILE_DEV_D void read_inside(T (&dst)[L::elems], const View<T, R>& v, const T* p0,
+                            bool in = true) {
   if constexpr (Vectors) {
     using VT = typename Vec<T, V>::type;
 #pragma unroll
     for (int r0 = 0; r0 < L::elems; r0 += V) {
-      VT raw = read<NC>(reinterpret_cast<const VT*>(p0 + reg_offset<L, true>(v, r0)));
+      VT raw = read_or_zero<NC>(reinterpret_cast<const VT*>(p0 + reg_offset<L, true>(v, r0)), in);
       memcpy(&dst[r0], &raw, sizeof(VT));
     }
   } else {
 #pragma unroll
-    for (int r = 0; r < L::elems; ++r) dst[r] = read_elem<NC>(p0 + reg_offset<L, false>(v, r));
+    for (int r = 0; r < L::elems; ++r)
+      dst[r] = in ? read_elem<NC>(p0 + reg_offset<L, false>(v, r)) : T{};
   }
 }
 
@@ -409,12 +475,8 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   if constexpr (Whole) {
-    if (!detail::inside<L>(off, lo, hi)) {
-#pragma unroll
-      for (int r = 0; r < L::elems; ++r) dst[r] = T{};
-      return;
-    }
-    detail::read_inside<V, NC, can_vec, L>(dst, v, detail::thread_origin(v, t, off));
+    detail::read_inside<V, NC, can_vec, L>(dst, v, detail::thread_origin(v, t, off),
+                                           detail::inside<L>(off, lo, hi));
     return;
   }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
@@ -790,6 +852,15 @@ inline constexpr bool is_low_float_v =
 template <class T>
 inline constexpr bool is_fp8_v = std::is_same_v<T, __nv_fp8_e4m3> || std::is_same_v<T, __nv_fp8_e5m2>;
 
+/// A bf16 widened to float: its bits are the float's upper half. Plain integer arithmetic (not
+/// the conversion instruction) lets the compiler widen both halves of a packed pair in place.
+TILE_DEV_HD float widen_bf16(__nv_bfloat16 x) {
+  const unsigned bits = unsigned(__bfloat16_as_ushort(x)) << 16;
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+}
+
 /// Value conversion, rounding once as the CPU reference does: narrow floats widen exactly; a
 /// conversion to a narrow float rounds from float, or from double for doubles and integers
 /// (f8 saturates to its largest finite value, like tile::f8e4m3/f8e5m2).
@@ -804,7 +875,7 @@ TILE_DEV_HD To cvt(From x) {
     else if constexpr (std::is_same_v<From, float>) return To(x);
     else return To(static_cast<double>(x));
   } else if constexpr (std::is_same_v<To, __half>) {
-    if constexpr (std::is_same_v<From, __nv_bfloat16>) return __float2half(__bfloat162float(x));
+    if constexpr (std::is_same_v<From, __nv_bfloat16>) return __float2half(widen_bf16(x));
     else if constexpr (std::is_same_v<From, float>) return __float2half(x);
     else return __double2half(static_cast<double>(x));
   } else if constexpr (std::is_same_v<To, __nv_bfloat16>) {
@@ -814,7 +885,7 @@ TILE_DEV_HD To cvt(From x) {
   } else if constexpr (std::is_same_v<From, __half>) {
     return static_cast<To>(__half2float(x));
   } else if constexpr (std::is_same_v<From, __nv_bfloat16>) {
-    return static_cast<To>(__bfloat162float(x));
+    return static_cast<To>(widen_bf16(x));
   } else {
     return static_cast<To>(x);
   }

@@ -1,5 +1,6 @@
 // tilegpu-sequence-programs wraps the body of a kernel that would hold a multiprocessor alone
-// (one block of 512 threads, 32 + 32 registers of tiles live across the reduction) in a loop
+// (one block of 512 threads, 32 + 32 registers of tiles live across the reduction: the
+// weights feed the reduction too, so they cannot stream through the final store) in a loop
 // over four programs of its block; tile-prefetch-loop-loads then loads the next program's row
 // at the top of each step and the loop-invariant row once, before the loop.
 // RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu --canonicalize --tile-vectorize-accesses --tilegpu-sequence-programs | FileCheck %s --check-prefix=SEQ
@@ -37,7 +38,9 @@ func.func @scale_rows(%y: !tile.view<1x16384xf32, exclusive>, %x: !tile.view<?x?
   %col = arith.muli %c, %c16384 : index
   %t = tile.load %x[%r, %col] : !tile.view<?x?xf32> -> tensor<1x16384xf32>
   %g = tile.load %w[%c0] : !tile.view<?xf32> -> tensor<16384xf32>
-  %s = tile.reduce %t axis 1 : tensor<1x16384xf32> -> tensor<1xf32> {
+  %gt = tile.broadcast %g : tensor<16384xf32> -> tensor<1x16384xf32>
+  %tg = arith.mulf %t, %gt : tensor<1x16384xf32>
+  %s = tile.reduce %tg axis 1 : tensor<1x16384xf32> -> tensor<1xf32> {
   ^bb0(%a: f32, %b: f32):
     %sum = arith.addf %a, %b : f32
     tile.yield %sum : f32

@@ -43,9 +43,33 @@ Operation *consumerOf(Operation *user) {
   return user;
 }
 
+/// The registers of one vector access of a loaded tile whose every use is an elementwise
+/// chain ending in a store, which nvcc can then load, compute and store one access at a time;
+/// 0 for other values.
+int64_t streamedRegisters(Value v) {
+  auto load = v.getDefiningOp<GlobalLoadOp>();
+  if (!load || v.use_empty())
+    return 0;
+  auto stored = [](Operation *end) {
+    return isa<GlobalStoreOp>(end) ||
+           (end->getNumResults() == 1 && !end->getResult(0).use_empty() &&
+            llvm::all_of(end->getResult(0).getUsers(),
+                         [](Operation *user) { return isa<GlobalStoreOp>(user); }));
+  };
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (!(user->hasTrait<OpTrait::Elementwise>() || isa<tile::BroadcastOp>(user)) ||
+        !stored(consumerOf(user)))
+      return 0;
+  }
+  int64_t bytes = elementBytes(cast<RankedTensorType>(v.getType()).getElementType());
+  return llvm::divideCeil(int64_t(load.getVector()) * bytes, 4);
+}
+
 } // namespace
 
-int64_t peakLiveRegisters(func::FuncOp func, llvm::function_ref<int64_t(Value)> registersOf) {
+int64_t peakLiveRegisters(func::FuncOp func, llvm::function_ref<int64_t(Value)> registersOf,
+                          LoadIssue issue) {
   llvm::DenseMap<Operation *, int64_t> at;
   int64_t next = 0;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) { at[op] = next++; });
@@ -68,6 +92,8 @@ int64_t peakLiveRegisters(func::FuncOp func, llvm::function_ref<int64_t(Value)> 
     int64_t regs = registersOf(held);
     if (regs == 0 || isFused(v))
       return;
+    if (int64_t streamed = issue == LoadIssue::Late ? streamedRegisters(v) : 0)
+      regs = std::min(regs, streamed);
     int64_t last = v.use_empty() ? from + 1 : from; // an unused value occupies its def
     for (OpOperand &use : v.getUses()) {
       Operation *user = consumerOf(use.getOwner());
@@ -84,7 +110,7 @@ int64_t peakLiveRegisters(func::FuncOp func, llvm::function_ref<int64_t(Value)> 
   func.walk([&](Operation *op) {
     // Results of an op with regions (a loop's, an if's) exist once its regions have run.
     int64_t from = op->getNumRegions() ? end[op] + 1 : at[op];
-    if (isGlobalLoad(op))
+    if (isGlobalLoad(op) && issue == LoadIssue::Early)
       from = at[&op->getBlock()->front()];
     for (Value result : op->getResults())
       live(result, from);
@@ -97,6 +123,12 @@ int64_t peakLiveRegisters(func::FuncOp func, llvm::function_ref<int64_t(Value)> 
   for (int64_t d : delta)
     peak = std::max(peak, now += d);
   return peak;
+}
+
+int64_t blocksByRegisters(func::FuncOp func, unsigned numWarps, int64_t threads) {
+  int64_t live = peakLiveRegisters(
+      func, [&](Value v) { return registersOfLayout(v, numWarps); }, LoadIssue::Late);
+  return std::max<int64_t>(1, kRegistersPerSM / (threads * (live + kRegisterHeadroom)));
 }
 
 int64_t registersOfLayout(Value v, unsigned numWarps) {
