@@ -4,7 +4,8 @@
 // compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
 // layouts and let the others follow the data (slices, free reshapes and broadcasts), lower
 // view accesses to global memory operations, clean up the index arithmetic that lowering
-// introduced, keep mma operands and accumulators in fragment registers, size and prove the
+// introduced, keep mma operands and accumulators in fragment registers, move what a loop
+// computes the same way every step (a layout conversion, a broadcast) before it, size and prove the
 // vector accesses of global memory, find the facts of the arguments that make their tiles
 // whole (a specialized kernel for launches that meet them), let a block that would hold a
 // multiprocessor alone run several programs in turn, issue each loop step's loads one step
@@ -27,6 +28,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(mlir::createCSEPass());
   fn.addPass(createTileMmaLayouts());
+  fn.addPass(mlir::createLoopInvariantCodeMotionPass());
   fn.addPass(createTileVectorizeAccesses());
   fn.addPass(createTileSpecializeLaunch());
   fn.addPass(createTileSequencePrograms());

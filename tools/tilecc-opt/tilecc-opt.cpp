@@ -15,6 +15,7 @@ int main(int argc, char **argv) {
   tilecc::registerAllDialects(registry);
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+  mlir::registerLoopInvariantCodeMotionPass();
   tilecc::registerTileccPasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tilecc pass driver\n", registry));
