@@ -49,9 +49,7 @@ struct InFlight {
 struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarriersPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    int64_t warps = 1;
-    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-      warps = attr.getInt();
+    int64_t warps = tilegpu::numWarpsOf(func);
     numThreads = 32 * warps;
     visit(func.getBody(), InFlight());
   }

@@ -50,9 +50,7 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *ctx = &getContext();
-    int64_t numWarps = 1;
-    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-      numWarps = attr.getInt();
+    int64_t numWarps = tilegpu::numWarpsOf(func);
     int64_t smem = 0;
     if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kSmemBytesAttrName))
       smem = attr.getInt();

@@ -100,9 +100,7 @@ struct PrefetchLoopLoadsPass
     : public tilecc::impl::TilePrefetchLoopLoadsBase<PrefetchLoopLoadsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    unsigned numWarps = 1;
-    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-      numWarps = unsigned(attr.getInt());
+    unsigned numWarps = tilegpu::numWarpsOf(func);
     auto registers = [&](Value v) { return tilegpu::registersOfLayout(v, numWarps); };
     int64_t live = tilegpu::peakLiveRegisters(func, registers);
 

@@ -59,9 +59,7 @@ struct SequenceProgramsPass
     : public tilecc::impl::TileSequenceProgramsBase<SequenceProgramsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    unsigned numWarps = 1;
-    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-      numWarps = unsigned(attr.getInt());
+    unsigned numWarps = tilegpu::numWarpsOf(func);
     if (!shouldSequence(func, numWarps))
       return;
 

@@ -58,9 +58,7 @@ void numberOps(func::FuncOp func, llvm::DenseMap<Operation *, std::pair<int64_t,
 
 void SharedMemoryPlanner::runOnOperation() {
   func::FuncOp func = getOperation();
-  int64_t numWarps = 1;
-  if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-    numWarps = attr.getInt();
+  int64_t numWarps = tilegpu::numWarpsOf(func);
 
   llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> at;
   numberOps(func, at);

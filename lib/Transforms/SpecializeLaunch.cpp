@@ -114,9 +114,7 @@ struct SpecializeLaunchPass
     : public tilecc::impl::TileSpecializeLaunchBase<SpecializeLaunchPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    unsigned numWarps = 1;
-    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-      numWarps = unsigned(attr.getInt());
+    unsigned numWarps = tilegpu::numWarpsOf(func);
     // The strongest fact each argument axis must meet (all are powers of two).
     llvm::MapVector<ArgAxis, int64_t> divisible, vectors;
     bool anyWhole = false;

@@ -72,9 +72,7 @@ struct VectorizeAccessesPass
     : public tilecc::impl::TileVectorizeAccessesBase<VectorizeAccessesPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    unsigned numWarps = 1;
-    if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName))
-      numWarps = unsigned(attr.getInt());
+    unsigned numWarps = tilegpu::numWarpsOf(func);
     Builder b(&getContext());
     WalkResult result = func.walk([&](Operation *op) {
       auto load = dyn_cast<tilegpu::GlobalLoadOp>(op);

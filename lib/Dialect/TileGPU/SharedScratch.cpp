@@ -48,8 +48,7 @@ int64_t tilegpu::convertRowPadding(ConvertLayoutOp op) {
   if (convertsToLdmatrix(op))
     return 8;
   auto func = op->getParentOfType<func::FuncOp>();
-  auto warps = func ? func->getAttrOfType<IntegerAttr>(kNumWarpsAttrName) : IntegerAttr();
-  unsigned numWarps = warps ? unsigned(warps.getInt()) : 1;
+  unsigned numWarps = func ? numWarpsOf(func) : 1;
   std::optional<LinearLayout> from = linearLayoutOf(op.getSrc().getType(), numWarps);
   std::optional<LinearLayout> to = linearLayoutOf(op.getType(), numWarps);
   if (!from || !to || op.getType().getRank() < 2)

@@ -25,6 +25,11 @@
 namespace tilecc::tilegpu {
 /// Function attribute: the number of warps per tile program chosen by layout assignment.
 inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tilegpu.num_warps";
+/// The warps per tile program of function `func` (1 where layout assignment has not run).
+inline unsigned numWarpsOf(mlir::Operation *func) {
+  auto attr = func->getAttrOfType<mlir::IntegerAttr>(kNumWarpsAttrName);
+  return attr ? unsigned(attr.getInt()) : 1;
+}
 /// Function attributes set by tilegpu-plan-occupancy: tile programs per CUDA block, and blocks
 /// each multiprocessor should hold at once (the second argument of __launch_bounds__).
 inline constexpr llvm::StringLiteral kProgramsPerBlockAttrName = "tilegpu.programs_per_block";
