@@ -647,11 +647,13 @@ struct IssuedOp final : IssuedState<typename Op::result_type> {
 template <class R>
 class [[nodiscard]] Future {
  public:
-  Future(Future&&) noexcept = default;
+  Future(Future&& o) noexcept : state_(std::move(o.state_)), done_(std::exchange(o.done_, false)) {}
+  /// Waits for this future's work (as destruction does), then takes over `o`'s.
   Future& operator=(Future&& o) noexcept {
     if (this != &o) {
       finish_quietly();
       state_ = std::move(o.state_);
+      done_ = std::exchange(o.done_, false);
     }
     return *this;
   }

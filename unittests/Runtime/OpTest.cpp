@@ -128,6 +128,30 @@ TEST(Future, DestroyingAnUnfinishedFutureWaitsAndReturnsTheLoans) {
   EXPECT_EQ(host(z)[15], 2.0f);
 }
 
+TEST(Future, AFutureAssignedAfterItsWaitWaitsForTheNewWork) {
+  auto z = tile::zeros<float>({16});
+  auto f = tile::launch<increment<16>>(z.partition_mut<16>()).async();
+  f.wait();
+  f = tile::launch<increment<16>>(z.partition_mut<16>()).async();
+  f.wait();  // waits for the second op and returns its loan of z
+  EXPECT_EQ(host(z)[0], 2.0f);
+  EXPECT_NO_THROW((void)z.partition_mut<16>());
+}
+
+TEST(Future, AMovedFutureKeepsWhetherItWaited) {
+  auto y = tile::zeros<float>({16});
+  auto z = tile::zeros<float>({16});
+  auto f = tile::launch<increment<16>>(y.partition_mut<16>()).async();
+  auto g = std::move(f);
+  g = tile::launch<increment<16>>(z.partition_mut<16>()).async();  // waits for y's op first
+  EXPECT_NO_THROW((void)y.partition_mut<16>());
+  auto h = std::move(g);
+  h.wait();  // waits for z's op and returns its loan
+  EXPECT_EQ(host(y)[0], 1.0f);
+  EXPECT_EQ(host(z)[0], 1.0f);
+  EXPECT_NO_THROW((void)z.partition_mut<16>());
+}
+
 TEST(Future, ReadyOnceFinished) {
   auto z = tile::zeros<float>({4});
   auto f = tile::launch<increment<4>>(z.partition_mut<4>()).async();
