@@ -1,7 +1,8 @@
 //===- Build.cpp - tilecc build: one command from tile source to executable ---===//
 //
 // GPU: tilecc compile into a temporary .cu, then nvcc for each --arch, linking tile_rt.
-// --cpu: the host C++ compiler on the original source (the CPU backend runs the kernels).
+// --cpu: tilecc check, then the host C++ compiler on the original source (the CPU backend
+// runs the kernels).
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
@@ -84,6 +85,12 @@ int tilecc::driver::runBuild(const Options &options) {
     common.insert(common.begin(), "-std=c++20");
 
   if (options.cpuOnly) {
+    // The checks `check` and `compile` run: the host compiler would build a racy program
+    // and the CPU backend run it.
+    Options checkOptions = options;
+    checkOptions.output.clear();
+    if (int status = runCheck(checkOptions); status != Success)
+      return status;
     std::string cxx = findTool("CXX", {"c++", "g++", "clang++"}, {});
     if (cxx.empty()) {
       toolError("no host C++ compiler found (set CXX)");

@@ -44,7 +44,7 @@ OPTIONS:
   --no-pch                parse <tile/tile.hpp> from source, not from the cached precompiled
                           header (also TILECC_NO_PCH=1; the cache is in $TILECC_CACHE_DIR, else
                           $XDG_CACHE_HOME/tilecc or ~/.cache/tilecc)
-  --cpu                   build: use the host C++ compiler only (CPU backend)
+  --cpu                   build: check, then use the host C++ compiler only (CPU backend)
   --arch=LIST             GPU targets, default sm_80,sm_90a (compile: kernels must fit the
                           tightest one's shared memory; build: nvcc's targets)
   -L DIR, -l LIB          build: extra linker inputs
