@@ -12,6 +12,7 @@
 #include "tilecc/Analysis/Checks.h"
 
 #include "tilecc/Analysis/KernelRules.h"
+#include "tilecc/Analysis/LaunchTargets.h"
 #include "tilecc/Analysis/MapInjectivity.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
@@ -85,6 +86,7 @@ bool tilecc::runChecks(ASTContext &context, llvm::ArrayRef<const FunctionDecl *>
   for (const FunctionDecl *function : host)
     clean &= checkHostBorrows(context, function);
   clean &= checkMappedPartitions(context, host);
+  clean &= checkLaunchTargets(context, host);
   return clean;
 }
 
