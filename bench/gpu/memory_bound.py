@@ -19,38 +19,42 @@ import time
 REPEATS, SAMPLES = 10, 15
 
 
+def median(samples):
+    samples = sorted(samples)
+    return samples[len(samples) // 2]
+
+
+def timed(fn):
+    """Seconds per call of fn: the better of two medians, a CUDA graph of 10 calls replayed (as
+    the tilecc side is timed) and 10 calls issued back to back on the stream (some ops, copy_
+    among them, run slower as graph nodes), each sample synchronized."""
+    import torch
+
+    fn()
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(REPEATS):
+            fn()
+    graph.replay()
+    torch.cuda.synchronize()
+    replayed, streamed = [], []
+    for _ in range(SAMPLES):
+        t0 = time.perf_counter()
+        graph.replay()
+        torch.cuda.synchronize()
+        replayed.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for _ in range(REPEATS):
+            fn()
+        torch.cuda.synchronize()
+        streamed.append(time.perf_counter() - t0)
+    return min(median(replayed), median(streamed)) / REPEATS
+
+
 def baselines():
     import torch
     import torch.nn.functional as F
-
-    def median(samples):
-        samples.sort()
-        return samples[len(samples) // 2]
-
-    def timed(fn):
-        """The better of two medians per call: a CUDA graph of 10 calls replayed (as the tilecc
-        side is timed), and 10 calls issued back to back on the stream (some ops, copy_ among
-        them, run slower as graph nodes), each sample synchronized."""
-        fn()
-        torch.cuda.synchronize()
-        graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph):
-            for _ in range(REPEATS):
-                fn()
-        graph.replay()
-        torch.cuda.synchronize()
-        replayed, streamed = [], []
-        for _ in range(SAMPLES):
-            t0 = time.perf_counter()
-            graph.replay()
-            torch.cuda.synchronize()
-            replayed.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            for _ in range(REPEATS):
-                fn()
-            torch.cuda.synchronize()
-            streamed.append(time.perf_counter() - t0)
-        return min(median(replayed), median(streamed)) / REPEATS
 
     out = []
     dev = "cuda"

@@ -3,8 +3,8 @@ compiler reaches on this GPU: the whole row in registers, one row per program, n
 
   python3 triton_rows.py        prints `TRITON <workload> <GB/s> num_warps=<w> regs=<r> spills=<s>`
 
-Each kernel is checked against torch before timing; times as memory_bound.py times torch (the
-better of a replayed CUDA graph of 10 calls and 10 calls back to back, median of 15).
+Each kernel is checked against torch before timing, then timed by memory_bound.py's `timed`
+(the better of a replayed CUDA graph of 10 calls and 10 calls back to back, median of 15).
 """
 import sys
 
@@ -13,7 +13,7 @@ import triton
 import triton.language as tl
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-REPEATS, SAMPLES = 10, 15
+from memory_bound import timed  # noqa: E402  (the baselines' timing, same run conditions)
 
 
 @triton.jit
@@ -37,32 +37,6 @@ def rmsnorm_row(X, W, Y, eps, N: tl.constexpr):
     rrms = tl.rsqrt(tl.sum(x * x, 0) / N + eps)
     w = tl.load(W + cols).to(tl.float32)
     tl.store(Y + row * N + cols, (x * rrms * w).to(tl.bfloat16))
-
-
-def timed(fn):
-    import time
-    fn()
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(REPEATS):
-            fn()
-    graph.replay()
-    torch.cuda.synchronize()
-    replayed, streamed = [], []
-    for _ in range(SAMPLES):
-        t0 = time.perf_counter()
-        graph.replay()
-        torch.cuda.synchronize()
-        replayed.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        for _ in range(REPEATS):
-            fn()
-        torch.cuda.synchronize()
-        streamed.append(time.perf_counter() - t0)
-    replayed.sort()
-    streamed.sort()
-    return min(replayed[SAMPLES // 2], streamed[SAMPLES // 2]) / REPEATS
 
 
 def main():

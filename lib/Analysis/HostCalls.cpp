@@ -271,20 +271,11 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     kill(clearAfter);
 }
 
-/// The kernel `tile::launch<K>` launches, when K names one.
-static const FunctionDecl *launchedKernel(const CallExpr *call) {
-  const FunctionDecl *launch = call->getDirectCallee();
-  const TemplateArgumentList *args = launch ? launch->getTemplateSpecializationArgs() : nullptr;
-  if (!args || args->size() == 0 || args->get(0).getKind() != TemplateArgument::Declaration)
-    return nullptr;
-  return dyn_cast<FunctionDecl>(args->get(0).getAsDecl());
-}
-
 void FactBuilder::launch(const CallExpr *call) {
   PlaceId op = tempOf(call);
   checkDiscarded(call);
   // An array passed to a tile::Atomic& parameter is written by the programs: lent exclusively.
-  const FunctionDecl *kernel = launchedKernel(call);
+  const FunctionDecl *kernel = launchedFunction(call->getDirectCallee());
   auto atomicParam = [&](unsigned i) {
     return kernel && i < kernel->getNumParams() && isAtomicType(kernel->getParamDecl(i)->getType());
   };

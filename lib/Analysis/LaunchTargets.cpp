@@ -1,8 +1,8 @@
 //===- LaunchTargets.cpp - only kernels are launched --------------------------===//
 //
-// A reference to a specialization of `tile::launch` names what it launches as a declaration
-// template argument; that function (or the template it was instantiated from) must carry
-// TILE_KERNEL's annotation.
+// A reference to a specialization of `tile::launch` names what it launches as its first
+// template argument (launchedFunction); that function (or the template it was instantiated
+// from) must carry TILE_KERNEL's annotation.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Analysis/LaunchTargets.h"
@@ -21,14 +21,8 @@ namespace {
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    const auto *fn = dyn_cast<FunctionDecl>(ref->getDecl());
-    if (!fn || fn->getName() != "launch" || !isInTileNamespace(fn))
-      return true;
-    if (const TemplateArgumentList *args = fn->getTemplateSpecializationArgs())
-      for (const TemplateArgument &arg : args->asArray())
-        if (arg.getKind() == TemplateArgument::Declaration)
-          if (const auto *target = dyn_cast<FunctionDecl>(arg.getAsDecl()))
-            launches.push_back({ref->getExprLoc(), target});
+    if (const FunctionDecl *target = launchedFunction(dyn_cast<FunctionDecl>(ref->getDecl())))
+      launches.push_back({ref->getExprLoc(), target});
     return true;
   }
 

@@ -50,6 +50,15 @@ bool tilecc::isTileKernel(const FunctionDecl *fn) {
   return false;
 }
 
+const FunctionDecl *tilecc::launchedFunction(const FunctionDecl *fn) {
+  if (!fn || fn->getName() != "launch" || !isInTileNamespace(fn))
+    return nullptr;
+  const TemplateArgumentList *args = fn->getTemplateSpecializationArgs();
+  if (!args || args->size() == 0 || args->get(0).getKind() != TemplateArgument::Declaration)
+    return nullptr;
+  return dyn_cast<FunctionDecl>(args->get(0).getAsDecl());
+}
+
 KernelConfig tilecc::getKernelConfig(const FunctionDecl *fn) {
   KernelConfig config;
   const AnnotateAttr *attr = nullptr;

@@ -28,15 +28,9 @@ public:
 
   // `tile::launch<K>(...)`: K is the kernel instantiation to compile.
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    const auto *fn = dyn_cast<FunctionDecl>(ref->getDecl());
-    if (!fn || fn->getName() != "launch" || !isInTileNamespace(fn))
-      return true;
-    if (const TemplateArgumentList *args = fn->getTemplateSpecializationArgs())
-      for (const TemplateArgument &arg : args->asArray())
-        if (arg.getKind() == TemplateArgument::Declaration)
-          if (const auto *kernel = dyn_cast<FunctionDecl>(arg.getAsDecl()))
-            if (const FunctionDecl *def = kernel->getDefinition(); def && isTileKernel(def))
-              kernels.insert(def);
+    if (const FunctionDecl *kernel = launchedFunction(dyn_cast<FunctionDecl>(ref->getDecl())))
+      if (const FunctionDecl *def = kernel->getDefinition(); def && isTileKernel(def))
+        kernels.insert(def);
     return true;
   }
 

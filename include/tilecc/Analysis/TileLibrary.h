@@ -35,6 +35,9 @@ bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 /// True for a function marked TILE_KERNEL (or an instantiation of one).
 bool isTileKernel(const clang::FunctionDecl *fn);
 
+/// The function K when `fn` is a specialization `tile::launch<K>`; null otherwise.
+const clang::FunctionDecl *launchedFunction(const clang::FunctionDecl *fn);
+
 /// A kernel's `TILE_KERNEL_CONFIG(num_warps = 8)`. `present` is false without one; `error`
 /// describes a malformed one (at `loc`).
 struct KernelConfig {
