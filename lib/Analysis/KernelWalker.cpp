@@ -221,11 +221,7 @@ Value KernelWalker::havocked(const Slot &slot, llvm::StringRef why) {
   return v;
 }
 
-bool KernelWalker::isViewType(QualType type) const {
-  std::optional<TileClass> cls = getTileClass(type);
-  return cls && (cls->name == "Tensor" || cls->name == "TiledView" || cls->name == "TiledViewMut" ||
-                 cls->name == "Atomic");
-}
+bool KernelWalker::isViewType(QualType type) const { return tilecc::isViewType(type); }
 
 bool KernelWalker::isWritableViewType(QualType type) const {
   std::optional<TileClass> cls = getTileClass(type);
@@ -342,12 +338,14 @@ void KernelWalker::walk(const Stmt *stmt) {
         loopStmts = rest;
         walkLoop(stmt, nullptr, nullptr, nullptr, /*condFirst=*/false, nullptr, std::nullopt);
         loopStmts = outer;
+        destroyLocals(body);
         scope.pop_back();
         return;
       }
     }
     for (const Stmt *s : body->body())
       walk(s);
+    destroyLocals(body);
     scope.pop_back();
     return;
   }
@@ -452,6 +450,20 @@ void KernelWalker::walk(const Stmt *stmt) {
       walk(child);
     return;
   }
+}
+
+void KernelWalker::destroyLocals(const CompoundStmt *body) {
+  llvm::SmallVector<const VarDecl *, 8> locals;
+  for (const Stmt *s : body->body())
+    if (const auto *decls = dyn_cast<DeclStmt>(s))
+      for (const Decl *d : decls->decls())
+        if (const auto *var = dyn_cast<VarDecl>(d);
+            var && var->hasLocalStorage() && !var->getType()->isReferenceType())
+          locals.push_back(var);
+  Frame &frame = frames.back();
+  for (auto it = locals.rbegin(); it != locals.rend(); ++it)
+    if (auto slot = frame.vars.find(*it); slot != frame.vars.end())
+      destroy((*it)->getType(), slot->second, body->getRBracLoc());
 }
 
 void KernelWalker::declare(const VarDecl *var) {

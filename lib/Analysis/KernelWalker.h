@@ -138,6 +138,8 @@ public:
   // ---- statements (KernelWalker.cpp) ---------------------------------------------------------
   void walk(const clang::Stmt *stmt);
   void declare(const clang::VarDecl *var);
+  /// Destroys the objects declared directly in `body`, last first, as its closing brace does.
+  void destroyLocals(const clang::CompoundStmt *body);
   void walkIf(const clang::IfStmt *s);
   void walkLoop(const clang::Stmt *loop, const clang::Expr *cond, const clang::Expr *inc,
                 const clang::Stmt *body, bool condFirst, const clang::VarDecl *loopVar,
@@ -193,7 +195,10 @@ public:
   Value evalTileCall(const clang::CallExpr *call, const clang::FunctionDecl *callee);
   Value inlineCall(const clang::FunctionDecl *fn, llvm::ArrayRef<const clang::Expr *> args,
                    std::optional<Value> thisValue, std::shared_ptr<const Closure> closure,
-                   const clang::Expr *call, const clang::CXXConstructExpr *construct = nullptr);
+                   const clang::Expr *call, clang::SourceLocation at = {});
+  /// Runs what the end of the lifetime of the object in `object` (of `type`) runs: its
+  /// destructor's body, then its members' and bases' destructors.
+  void destroy(clang::QualType type, unsigned object, clang::SourceLocation at);
   void recordAccess(const Value &view, AccessKind kind, const clang::Expr *expr,
                     llvm::ArrayRef<const clang::Expr *> indexExprs, bool unchecked);
   void recordAxisUse(const clang::Expr *expr, const clang::Expr *axisExpr, llvm::StringRef fn,
@@ -230,6 +235,8 @@ public:
   /// The statements of a function body with a goto that are walked as a loop (from the first
   /// label on).
   llvm::ArrayRef<const clang::Stmt *> loopStmts;
+  /// The temporaries of each full-expression being evaluated, destroyed at its end.
+  std::vector<std::vector<std::pair<clang::QualType, Value>>> temporaries;
   /// Views that got a variable's name.
   llvm::DenseSet<unsigned> named;
 };

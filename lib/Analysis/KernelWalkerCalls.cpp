@@ -80,6 +80,20 @@ Value KernelWalker::evalCall(const CallExpr *call) {
                      builtin == Builtin::BI__builtin_launder ||
                      builtin == Builtin::BI__builtin_expect ||
                      builtin == Builtin::BI__builtin_assume_aligned;
+  // std::bit_cast is a cast written as a call: follow its argument, not the library's body.
+  if (callee->isInStdNamespace() && nameOf(callee) == "bit_cast" && call->getNumArgs() == 1) {
+    const Expr *arg = call->getArg(0);
+    Value v = eval(arg);
+    if (isAtomicType(arg->getType()) && !isAtomicType(type))
+      atomicMisuse(v, arg, call->getBeginLoc(),
+                   "the bit cast to '" + type.getAsString() + "' would let it be read or written without atomics");
+    QualType to = type->isPointerType() ? type->getPointeeType() : type;
+    if (isWritableViewType(to))
+      for (Target &t : v.refs)
+        if (t.kind == Target::ViewObject && t.forged.isInvalid())
+          t.forged = call->getBeginLoc();
+    return v;
+  }
   if (passThrough && call->getNumArgs() >= 1) {
     Value v = eval(call->getArg(0));
     for (unsigned i = 1; i < call->getNumArgs(); ++i)
@@ -151,7 +165,7 @@ Value KernelWalker::evalCall(const CallExpr *call) {
 
 Value KernelWalker::inlineCall(const FunctionDecl *fn, llvm::ArrayRef<const Expr *> args,
                                std::optional<Value> thisValue, std::shared_ptr<const Closure> closure,
-                               const Expr *call, const CXXConstructExpr *construct) {
+                               const Expr *call, clang::SourceLocation at) {
   const FunctionDecl *def = nullptr;
   QualType result = fn->getReturnType();
   bool hasBody = fn->hasBody(def) && def;
@@ -211,7 +225,7 @@ Value KernelWalker::inlineCall(const FunctionDecl *fn, llvm::ArrayRef<const Expr
   }
 
   scope.push_back(nextScope++);
-  callStack.push_back(call ? call->getExprLoc() : construct->getLocation());
+  callStack.push_back(call ? call->getExprLoc() : at);
   Frame frame;
   frame.fn = def;
   frame.thisValue = thisValue;
@@ -284,6 +298,8 @@ Value KernelWalker::evalConstruct(const CXXConstructExpr *e) {
     return eval(args[0]).refsOnly();
   }
   const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (ctor)
+    checkUnchecked(ctor, e->getLocation());
   if (getTileClass(type) || (ctor && isInTileNamespace(ctor)) || !record) {
     for (const Expr *arg : args)
       (void)eval(arg);
@@ -296,7 +312,7 @@ Value KernelWalker::evalConstruct(const CXXConstructExpr *e) {
     unsigned object = newSlot(type, "object", Value());
     Value self;
     self.addRef(Target{Target::Slot, object, {}});
-    (void)inlineCall(ctor, args, self, nullptr, nullptr, e);
+    (void)inlineCall(ctor, args, self, nullptr, nullptr, e->getLocation());
     return read(object);
   }
   Value agg;
@@ -306,6 +322,34 @@ Value KernelWalker::evalConstruct(const CXXConstructExpr *e) {
     aggregateAdd(agg, v, param);
   }
   return agg;
+}
+
+void KernelWalker::destroy(QualType type, unsigned object, SourceLocation at) {
+  type = ctx.getBaseElementType(type.getCanonicalType());
+  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || isInTileNamespace(record) ||
+      record->hasIrrelevantDestructor())
+    return;
+  const CXXDestructorDecl *dtor = record->getDestructor();
+  if (!dtor)
+    return;
+  checkUnchecked(dtor, at);
+  if (dtor->isUserProvided()) {
+    Value self;
+    self.addRef(Target{Target::Slot, object, {}});
+    (void)inlineCall(dtor, {}, self, nullptr, nullptr, at);
+  }
+  // Then the members' and bases' destructors, which C++ runs after the body.
+  Value whole = read(object);
+  for (const FieldDecl *field : record->fields()) {
+    QualType ft = ctx.getBaseElementType(field->getType().getCanonicalType());
+    if (ft->isReferenceType() || !ft->getAsCXXRecordDecl() ||
+        ft->getAsCXXRecordDecl()->hasIrrelevantDestructor())
+      continue;
+    destroy(ft, newSlot(ft, field->getName(), fieldValue(whole, field, ft)), at);
+  }
+  for (const CXXBaseSpecifier &base : record->bases())
+    destroy(base.getType(), object, at);
 }
 
 Value KernelWalker::evalLambda(const LambdaExpr *e) {
@@ -664,33 +708,6 @@ void KernelWalker::checkAtomicCast(const CastExpr *cast, const Value &v) {
 
 // ---- unchecked uses and escapes ---------------------------------------------------------------
 
-static bool allowsUnchecked(const FunctionDecl *fn) {
-  for (const FunctionDecl *f = fn; f; f = f->getTemplateInstantiationPattern()) {
-    if (hasAnnotation(f, "tile.unsafe") || hasAnnotation(f, "tile.trusted"))
-      return true;
-    if (f->getTemplateInstantiationPattern() == f)
-      break;
-  }
-  return false;
-}
-
-/// The function whose markings govern code in `fn`: lambdas are judged by the function they are
-/// written in.
-static const FunctionDecl *safetyContext(const FunctionDecl *fn) {
-  while (fn) {
-    const auto *method = dyn_cast<CXXMethodDecl>(fn);
-    if (!method || !isLambdaCallOperator(method))
-      return fn;
-    const DeclContext *dc = method->getParent()->getDeclContext();
-    while (dc && !isa<FunctionDecl>(dc))
-      dc = dc->getParent();
-    if (!dc)
-      return fn;
-    fn = cast<FunctionDecl>(dc);
-  }
-  return fn;
-}
-
 void KernelWalker::checkUnchecked(const FunctionDecl *callee, SourceLocation loc) {
   bool api = isTileUnchecked(callee);
   bool unsafeFn = !api && !isInTileNamespace(callee) &&
@@ -700,7 +717,7 @@ void KernelWalker::checkUnchecked(const FunctionDecl *callee, SourceLocation loc
   if (!api && !unsafeFn)
     return;
   const FunctionDecl *in = safetyContext(frames.empty() ? nullptr : frames.back().fn);
-  if (!in || allowsUnchecked(in))
+  if (!in || allowsUnsafe(in))
     return;
   UncheckedUse use;
   use.loc = loc;

@@ -45,12 +45,23 @@ Value KernelWalker::eval(const Expr *e) {
     return eval(cast<ParenExpr>(e)->getSubExpr());
   case Stmt::ConstantExprClass:
     return eval(cast<ConstantExpr>(e)->getSubExpr());
-  case Stmt::ExprWithCleanupsClass:
-    return eval(cast<ExprWithCleanups>(e)->getSubExpr());
+  case Stmt::ExprWithCleanupsClass: {
+    temporaries.emplace_back();
+    Value v = eval(cast<ExprWithCleanups>(e)->getSubExpr());
+    auto done = std::move(temporaries.back());
+    temporaries.pop_back();
+    for (auto it = done.rbegin(); it != done.rend(); ++it)
+      destroy(it->first, newSlot(it->first, "temporary", it->second), e->getEndLoc());
+    return v;
+  }
   case Stmt::MaterializeTemporaryExprClass:
     return eval(cast<MaterializeTemporaryExpr>(e)->getSubExpr());
-  case Stmt::CXXBindTemporaryExprClass:
-    return eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass: {
+    Value v = eval(cast<CXXBindTemporaryExpr>(e)->getSubExpr());
+    if (!temporaries.empty())
+      temporaries.back().push_back({type, v});
+    return v;
+  }
   case Stmt::CXXDefaultArgExprClass:
     return eval(cast<CXXDefaultArgExpr>(e)->getExpr());
   case Stmt::CXXDefaultInitExprClass:

@@ -1,31 +1,66 @@
 //===- TileLibrary.cpp - recognising the tile library in Clang's AST ----------===//
 #include "tilecc/Analysis/TileLibrary.h"
 
+#include "clang/AST/ASTLambda.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Path.h"
+#include <mutex>
 
 using namespace clang;
 using namespace tilecc;
+
+/// True for a directory of the tile library's headers: one named `tile` that holds `tile.hpp`, or
+/// its `detail` subdirectory.
+static bool isLibraryDirectory(llvm::StringRef dir) {
+  static std::mutex mutex;
+  static llvm::StringMap<bool> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = known.try_emplace(dir, false);
+  if (inserted) {
+    llvm::SmallString<256> root(dir);
+    if (llvm::sys::path::filename(root) == "detail")
+      llvm::sys::path::remove_filename(root);
+    llvm::SmallString<256> header(root);
+    llvm::sys::path::append(header, "tile.hpp");
+    it->second = llvm::sys::path::filename(root) == "tile" && llvm::sys::fs::exists(header);
+  }
+  return it->second;
+}
+
+/// True when `decl` is written in one of the tile library's headers (not in the user's code,
+/// even code the user placed inside `namespace tile`).
+static bool isInLibraryFile(const Decl *decl) {
+  const SourceManager &sm = decl->getASTContext().getSourceManager();
+  SourceLocation loc = decl->getLocation();
+  if (loc.isInvalid())
+    return false;
+  OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getFileID(sm.getFileLoc(loc)));
+  return file && isLibraryDirectory(file->getDir().getName());
+}
 
 bool tilecc::isInTileNamespace(const Decl *decl) {
   for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent()) {
     const auto *ns = dyn_cast<NamespaceDecl>(dc);
     if (ns && ns->getName() == "tile" && ns->getParent()->getRedeclContext()->isTranslationUnit())
-      return true;
+      return isInLibraryFile(decl);
   }
   return false;
 }
 
-/// True for declarations in namespace `tile::<name>`.
+/// True for declarations of the library in namespace `tile::<name>`.
 static bool isInTileSubNamespace(const Decl *decl, llvm::StringRef name) {
   for (const DeclContext *dc = decl->getDeclContext(); dc; dc = dc->getParent()) {
     const auto *ns = dyn_cast<NamespaceDecl>(dc);
     if (ns && ns->getName() == name) {
       const auto *parent = dyn_cast<NamespaceDecl>(ns->getParent());
       return parent && parent->getName() == "tile" &&
-             parent->getParent()->getRedeclContext()->isTranslationUnit();
+             parent->getParent()->getRedeclContext()->isTranslationUnit() && isInLibraryFile(decl);
     }
   }
   return false;
@@ -48,6 +83,31 @@ bool tilecc::isTileKernel(const FunctionDecl *fn) {
   if (const FunctionDecl *pattern = fn->getTemplateInstantiationPattern())
     return hasAnnotation(pattern, "tile.kernel");
   return false;
+}
+
+bool tilecc::allowsUnsafe(const FunctionDecl *fn) {
+  for (const FunctionDecl *f = fn; f; f = f->getTemplateInstantiationPattern()) {
+    if (hasAnnotation(f, "tile.unsafe") || hasAnnotation(f, "tile.trusted"))
+      return true;
+    if (f->getTemplateInstantiationPattern() == f)
+      break;
+  }
+  return false;
+}
+
+const FunctionDecl *tilecc::safetyContext(const FunctionDecl *fn) {
+  while (fn) {
+    const auto *method = dyn_cast<CXXMethodDecl>(fn);
+    if (!method || !isLambdaCallOperator(method))
+      return fn;
+    const DeclContext *dc = method->getParent()->getDeclContext();
+    while (dc && !isa<FunctionDecl>(dc))
+      dc = dc->getParent();
+    if (!dc)
+      return fn;
+    fn = cast<FunctionDecl>(dc);
+  }
+  return fn;
 }
 
 const FunctionDecl *tilecc::launchedFunction(const FunctionDecl *fn) {
@@ -125,6 +185,12 @@ std::optional<TileClass> tilecc::getTileClass(QualType type) {
       take(arg);
   }
   return result;
+}
+
+bool tilecc::isViewType(QualType type) {
+  std::optional<TileClass> cls = getTileClass(type);
+  return cls && (cls->name == "Tensor" || cls->name == "TiledView" || cls->name == "TiledViewMut" ||
+                 cls->name == "Atomic");
 }
 
 bool tilecc::isAtomicType(QualType type) {

@@ -115,6 +115,32 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
 // Statements
 //===----------------------------------------------------------------------===//
 
+/// True when destroying an object of `type` runs code: a destructor of the user's (its own or a
+/// member's), which the GPU lowering does not yet emit.
+static bool runsDestructor(clang::QualType type) {
+  const auto *record = type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  return record && record->hasDefinition() && !isInTileNamespace(record) &&
+         !record->hasIrrelevantDestructor();
+}
+
+/// A temporary of the full-expression `e` whose destruction runs code (not looking into the
+/// bodies of lambdas written there).
+static const clang::CXXBindTemporaryExpr *destroyedTemporary(const clang::Stmt *e) {
+  if (!e || isa<clang::LambdaExpr>(e))
+    return nullptr;
+  if (const auto *bind = dyn_cast<clang::CXXBindTemporaryExpr>(e); bind && runsDestructor(bind->getType()))
+    return bind;
+  for (const clang::Stmt *child : e->children())
+    if (const clang::CXXBindTemporaryExpr *found = destroyedTemporary(child))
+      return found;
+  return nullptr;
+}
+
+static std::string destructorText(clang::QualType type) {
+  return "an object whose destruction runs code (the destructor of '" +
+         type.getUnqualifiedType().getAsString() + "')";
+}
+
 LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
   if (!stmt)
     return success();
@@ -138,6 +164,9 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
       }
       if (var->isStaticLocal())
         return unsupported(stmt, "a static local variable");
+      // The CPU runs the destructor at the end of the scope; the GPU must not drop it.
+      if (!var->getType()->isReferenceType() && runsDestructor(var->getType()))
+        return error(var->getLocation(), Rule::Unsupported, destructorText(var->getType()));
       if (!var->hasInit()) {
         // Reading it before an assignment is undefined in C++: any value will do.
         Type type = convertScalarType(var->getType());
@@ -364,12 +393,18 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     if (std::optional<TypedAttr> attr = foldScalar(ast, expr, convertScalarType(type)))
       return Lowered(builder.create<arith::ConstantOp>(l, *attr).getResult());
 
-  if (const auto *e = dyn_cast<clang::ExprWithCleanups>(expr))
+  if (const auto *e = dyn_cast<clang::ExprWithCleanups>(expr)) {
+    if (const clang::CXXBindTemporaryExpr *temporary = destroyedTemporary(e->getSubExpr()))
+      return unsupported(temporary, destructorText(temporary->getType()));
     return lowerExpr(e->getSubExpr());
+  }
   if (const auto *e = dyn_cast<clang::MaterializeTemporaryExpr>(expr))
     return lowerExpr(e->getSubExpr());
-  if (const auto *e = dyn_cast<clang::CXXBindTemporaryExpr>(expr))
+  if (const auto *e = dyn_cast<clang::CXXBindTemporaryExpr>(expr)) {
+    if (runsDestructor(e->getType()))
+      return unsupported(expr, destructorText(e->getType()));
     return lowerExpr(e->getSubExpr());
+  }
   if (const auto *e = dyn_cast<clang::ConstantExpr>(expr))
     return lowerExpr(e->getSubExpr());
   if (const auto *e = dyn_cast<clang::SubstNonTypeTemplateParmExpr>(expr))

@@ -3,7 +3,7 @@
 #include <tile/tile.hpp>
 
 inline void reset(tile::Atomic<float, 64>& acc) {
-  reinterpret_cast<tile::Tensor<float, 64>&>(acc).store(tile::zeros<float, 64>()); // expected-error {{'acc' is a tile::Atomic view, which accepts only atomic updates}}
+  reinterpret_cast<tile::Tensor<float, 64>&>(acc).store(tile::zeros<float, 64>()); // expected-error {{'acc' is a tile::Atomic view, which accepts only atomic updates}} expected-error {{the reinterpret_cast from 'tile::Atomic<float, 64>' to 'tile::Tensor<float, 64>' reaches into the memory of a view}}
 }
 
 TILE_KERNEL void k(tile::Tensor<float, 64>& z,

@@ -6,7 +6,7 @@
 template <int B, class T>
 TILE_KERNEL void scatter(tile::Tensor<T, B>& x,
                          tile::Atomic<T, tile::dyn>& out) { // expected-note 2 {{'out' is a 'tile::Atomic&' parameter}}
-  auto& view = reinterpret_cast<tile::Tensor<T, tile::dyn>&>(out); // expected-error 2 {{'out' is a tile::Atomic view, which accepts only atomic updates (atomic_add/max/min/exchange/cas): the reinterpret_cast to 'tile::Tensor<T, tile::dyn>&' would let it}}
+  auto& view = reinterpret_cast<tile::Tensor<T, tile::dyn>&>(out); // expected-error 2 {{'out' is a tile::Atomic view, which accepts only atomic updates (atomic_add/max/min/exchange/cas): the reinterpret_cast to 'tile::Tensor<T, tile::dyn>&' would let it}} expected-error {{the reinterpret_cast from 'tile::Atomic<float, tile::dyn>' to 'tile::Tensor<float, tile::dyn>' reaches into the memory of a view}} expected-error {{the reinterpret_cast from 'tile::Atomic<int, tile::dyn>' to 'tile::Tensor<int, tile::dyn>' reaches into the memory of a view}}
   view.template partition_mut<B>().store(x.load(), tile::block_id());
 }
 

@@ -12,6 +12,6 @@ inline int32_t first(const tile::Tensor<int32_t, tile::dyn>& in) {
 
 TILE_KERNEL void k(tile::Tensor<int32_t, 128>& z,
                    tile::Atomic<int32_t, tile::dyn>& bins) { // expected-note 2 {{'bins' is a 'tile::Atomic&' parameter}}
-  overwrite(reinterpret_cast<tile::Tensor<int32_t, tile::dyn>&>(bins)); // expected-error {{'bins' is a tile::Atomic view, which accepts only atomic updates (atomic_add/max/min/exchange/cas): the reinterpret_cast to 'tile::Tensor<int32_t, tile::dyn>&'}}
-  z.store(tile::full<int32_t, 128>(first(*reinterpret_cast<const tile::Tensor<int32_t, tile::dyn>*>(&bins)))); // expected-error {{the reinterpret_cast to 'const tile::Tensor<int32_t, tile::dyn>*'}}
+  overwrite(reinterpret_cast<tile::Tensor<int32_t, tile::dyn>&>(bins)); // expected-error {{'bins' is a tile::Atomic view, which accepts only atomic updates (atomic_add/max/min/exchange/cas): the reinterpret_cast to 'tile::Tensor<int32_t, tile::dyn>&'}} expected-error {{the reinterpret_cast from 'tile::Atomic<int32_t, tile::dyn>' to 'tile::Tensor<int32_t, tile::dyn>' reaches into the memory of a view}}
+  z.store(tile::full<int32_t, 128>(first(*reinterpret_cast<const tile::Tensor<int32_t, tile::dyn>*>(&bins)))); // expected-error {{the reinterpret_cast to 'const tile::Tensor<int32_t, tile::dyn>*'}} expected-error {{the reinterpret_cast from 'tile::Atomic<int32_t, tile::dyn> *' to 'const tile::Tensor<int32_t, tile::dyn> *' reaches into the memory of a view}}
 }

@@ -12,7 +12,7 @@ TILE_KERNEL void k(tile::Tensor<float, 128>& z, int n) {
   z.store(z.load() + p[0]);
   delete[] p;
   // expected-error@-1 {{dynamic allocation is not allowed}}
-  z.store(z.load() + float(counter)); /* expected-error-re {{mutable global '{{[a-z]+}}'}} */
+  z.store(z.load() + float(counter)); /* expected-error-re {{variable '{{[a-z]+}}' of static storage: it is not const}} */
 }
 
 TILE_KERNEL void twice(tile::Tensor<float, 128>& z, int n) {

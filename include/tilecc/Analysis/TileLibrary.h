@@ -18,7 +18,8 @@
 
 namespace tilecc {
 
-/// True for declarations inside namespace `tile` (or one nested in it).
+/// True for declarations of the tile library: inside namespace `tile` (or one nested in it) and
+/// written in the library's headers. Code a user writes inside `namespace tile` is user code.
 bool isInTileNamespace(const clang::Decl *decl);
 
 /// True for declarations in namespace `tile::unchecked`, which only TILE_UNSAFE or TILE_TRUSTED
@@ -34,6 +35,13 @@ bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 
 /// True for a function marked TILE_KERNEL (or an instantiation of one).
 bool isTileKernel(const clang::FunctionDecl *fn);
+
+/// True when `fn` is marked TILE_UNSAFE or TILE_TRUSTED (or instantiates a function that is).
+bool allowsUnsafe(const clang::FunctionDecl *fn);
+
+/// The function whose markings govern code in `fn`: a lambda is judged by the function it is
+/// written in.
+const clang::FunctionDecl *safetyContext(const clang::FunctionDecl *fn);
 
 /// The function K when `fn` is a specialization `tile::launch<K>`; null otherwise.
 const clang::FunctionDecl *launchedFunction(const clang::FunctionDecl *fn);
@@ -61,6 +69,10 @@ struct TileClass {
   llvm::SmallVector<int64_t, 4> tileDims;
 };
 std::optional<TileClass> getTileClass(clang::QualType type);
+
+/// True for the views of global memory (through references): `Tensor`, `Atomic` and the tiled
+/// views; not for `Tile` values.
+bool isViewType(clang::QualType type);
 
 /// True when `type` (through references and pointers) is a `tile::Atomic<T, Dims...>`.
 bool isAtomicType(clang::QualType type);
