@@ -233,6 +233,11 @@ public:
   }
 
   bool VisitCastExpr(CastExpr *cast) {
+    if (isa<CXXConstCastExpr, CStyleCastExpr>(cast) && cast->getCastKind() == CK_NoOp)
+      if (const VarDecl *var = staticStorageRoot(cast->getSubExpr());
+          var && !isInTileNamespace(var) && removesConst(cast->getSubExpr()->getType(), cast->getType()))
+        fail(cast->getBeginLoc(), Rule::KernelGlobal, var->getName(),
+             "a cast removes its const");
     switch (cast->getCastKind()) {
     case CK_BitCast:
     case CK_LValueBitCast:
@@ -370,8 +375,11 @@ private:
       fail(loc, Rule::KernelRecursion, callee->getQualifiedNameAsString());
       return;
     }
-    if (!done.contains(definition->getCanonicalDecl()))
+    if (!done.contains(definition->getCanonicalDecl())) {
+      sites.push_back(loc);
       checkFunction(definition);
+      sites.pop_back();
+    }
   }
 
   /// The destructors that destroying an object of `type` runs: its own and its members' and
@@ -431,6 +439,36 @@ private:
     return fn->getName() == "bit_cast" && fn->isInStdNamespace();
   }
 
+  /// The variable of static storage an lvalue or address expression designates (`g`, `&g`,
+  /// `g.field`, `g[i]`), or null.
+  static const VarDecl *staticStorageRoot(const Expr *e) {
+    while (true) {
+      e = e->IgnoreParenImpCasts();
+      if (const auto *op = dyn_cast<UnaryOperator>(e); op && op->getOpcode() == UO_AddrOf)
+        e = op->getSubExpr();
+      else if (const auto *member = dyn_cast<MemberExpr>(e); member && !member->isArrow())
+        e = member->getBase();
+      else if (const auto *element = dyn_cast<ArraySubscriptExpr>(e);
+               element && element->getBase()->getType()->isArrayType())
+        e = element->getBase();
+      else if (const auto *decay = dyn_cast<ArraySubscriptExpr>(e))
+        e = decay->getBase();
+      else
+        break;
+    }
+    const auto *ref = dyn_cast<DeclRefExpr>(e);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    return var && var->hasGlobalStorage() ? var : nullptr;
+  }
+
+  /// True when a cast from `from` to `to` drops a const of what they point or refer to.
+  static bool removesConst(QualType from, QualType to) {
+    auto target = [](QualType t) {
+      return t->isPointerType() ? t->getPointeeType() : t.getNonReferenceType();
+    };
+    return target(from).isConstQualified() && !target(to).isConstQualified();
+  }
+
   /// The hidden `__begin` of a range-based for, which steps through an array of views.
   static bool isRangeForIterator(const Expr *e) {
     const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
@@ -450,11 +488,24 @@ private:
 
   template <class... Args>
   bool fail(SourceLocation loc, Rule rule, const Args &...args) {
+    // Inside the standard library, the finding belongs to the user's code that reached it.
+    SourceLocation inLibrary;
+    if (!userCode(loc))
+      for (auto site = sites.rbegin(); site != sites.rend(); ++site)
+        if (userCode(*site)) {
+          inLibrary = loc;
+          loc = *site;
+          break;
+        }
     // A body reached twice (a lambda, written and called) reports once.
     if (!reported.insert({loc.getRawEncoding(), static_cast<unsigned>(rule)}).second)
       return true;
-    auto builder = report(context.getDiagnostics(), loc, rule);
-    (void)(builder << ... << args);
+    {
+      auto builder = report(context.getDiagnostics(), loc, rule);
+      (void)(builder << ... << args);
+    }
+    if (inLibrary.isValid())
+      note(context.getDiagnostics(), inLibrary, "in the library code this reaches");
     ++errors;
     return true;
   }
@@ -462,6 +513,8 @@ private:
   ASTContext &context;
   llvm::SmallPtrSet<const FunctionDecl *, 8> active, done;
   llvm::SmallVector<const FunctionDecl *, 8> functions;
+  /// The call sites of the bodies being walked, outermost first.
+  llvm::SmallVector<SourceLocation, 8> sites;
   llvm::SmallPtrSet<const Expr *, 4> covered;
   llvm::SmallPtrSet<const RecordDecl *, 2> unions;
   std::set<std::pair<unsigned, unsigned>> reported;

@@ -172,6 +172,30 @@ static LoweredOr lowerAtomicUpdate(KernelLowerer &lw, const clang::CXXMemberCall
   return Lowered(op.getOld());
 }
 
+/// `p.load(i...)` / `p.store(t, i...)` of a tiled view, also reached by tile::unchecked.
+static LoweredOr lowerPartitionAccess(KernelLowerer &lw, const clang::CallExpr *call,
+                                      const Partition &partition, llvm::StringRef name,
+                                      ArrayRef<const clang::Expr *> args) {
+  Location l = lw.loc(call);
+  if (name == "load") {
+    RankedTensorType tileType = resultTile(lw, call);
+    FailureOr<SmallVector<Value>> offsets = tileOffsets(lw, partition, args, call);
+    if (!tileType || failed(offsets))
+      return failure();
+    return Lowered(lw.builder.create<tile::LoadOp>(l, tileType, partition.view, *offsets).getResult());
+  }
+  if (name == "store" && !args.empty()) {
+    FailureOr<Value> value = lw.lowerValue(args[0]);
+    FailureOr<SmallVector<Value>> offsets = tileOffsets(lw, partition, args.drop_front(), call);
+    if (failed(value) || failed(offsets))
+      return failure();
+    lw.builder.create<tile::StoreOp>(l, *value, partition.view, *offsets);
+    return Lowered(Value());
+  }
+  (void)lw.unsupported(call, ("the partition member '" + name + "'").str());
+  return failure();
+}
+
 LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
                                        const clang::FunctionDecl *callee) {
   llvm::StringRef name = callee->getName();
@@ -194,6 +218,22 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
                   ? builder.create<tile::BlockIdOp>(l, int32_t(axis)).getResult()
                   : builder.create<tile::NumBlocksOp>(l, int32_t(axis)).getResult();
     return Lowered(fromIndex(v, resultType, l));
+  }
+
+  // tile::unchecked::load/store: the access without bounds handling. Out of the extent it is
+  // undefined behaviour, so the bounded access is a correct lowering (and costs nothing where
+  // the bounds are proved).
+  if (isTileUnchecked(callee) && (name == "load" || name == "store") && call->getNumArgs() >= 1) {
+    LoweredOr object = lowerExpr(call->getArg(0));
+    if (failed(object))
+      return failure();
+    auto *partition = std::get_if<Partition>(&*object);
+    if (!partition) {
+      (void)unsupported(call, ("tile::unchecked::" + name + " of something other than a tiled view").str());
+      return failure();
+    }
+    SmallVector<const clang::Expr *> args(call->arg_begin() + 1, call->arg_end());
+    return lowerPartitionAccess(*this, call, *partition, name, args);
   }
 
   if (name == "load_tile_like") {
@@ -528,27 +568,8 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
     return lowerAtomicUpdate(*this, call, *view, args);
   }
 
-  if (auto *partition = std::get_if<Partition>(&*object)) {
-    if (name == "load") {
-      RankedTensorType tileType = resultTile(*this, call);
-      FailureOr<SmallVector<Value>> offsets = tileOffsets(*this, *partition, args, call);
-      if (!tileType || failed(offsets))
-        return failure();
-      return Lowered(
-          builder.create<tile::LoadOp>(l, tileType, partition->view, *offsets).getResult());
-    }
-    if (name == "store" && !args.empty()) {
-      FailureOr<Value> value = lowerValue(args[0]);
-      FailureOr<SmallVector<Value>> offsets =
-          tileOffsets(*this, *partition, ArrayRef(args).drop_front(), call);
-      if (failed(value) || failed(offsets))
-        return failure();
-      builder.create<tile::StoreOp>(l, *value, partition->view, *offsets);
-      return Lowered(Value());
-    }
-    (void)unsupported(call, ("the partition member '" + name + "'").str());
-    return failure();
-  }
+  if (auto *partition = std::get_if<Partition>(&*object))
+    return lowerPartitionAccess(*this, call, *partition, name, args);
 
   Value self = std::get<Value>(*object);
   auto view = dyn_cast_or_null<tile::ViewType>(self ? self.getType() : Type());

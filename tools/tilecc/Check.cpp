@@ -4,7 +4,9 @@
 //                [-W<id>] [-Wno-<id>] [-Werror] [-Werror=<id>] [-Wno-error=<id>]
 //                [-I.. -D.. -std=.. -p BUILD_DIR] [-- clang flags]
 //
-// Parses each file, then runs every check (runChecks) on it unless Clang reported errors. The
+// Parses each file, then runs every check (runChecks) on it unless Clang reported errors, then
+// lowers its kernels and plans them for the targets as `compile` does (lowerKernels), so that
+// what check accepts compiles. The
 // diagnostics go through a DiagnosticLog: printed as clang prints them (stderr, or -o), or
 // collected into one SARIF log or GitHub annotations (stdout, or -o), or compared with the
 // file's expectations under -verify (Verify.cpp). Exit 0 when clean, 1 on findings (errors,
@@ -17,6 +19,9 @@
 
 #include "tilecc/Analysis/Checks.h"
 #include "tilecc/Frontend/KernelDiscovery.h"
+#include "tilecc/InitAllDialects.h"
+
+#include "mlir/IR/MLIRContext.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -82,10 +87,24 @@ int tilecc::driver::runCheck(const Options &options) {
       DiagnosticScope scope(ast);
       if (!diags.hasErrorOccurred()) {
         clang::ASTContext &context = ast.getASTContext();
-        std::vector<const clang::FunctionDecl *> kernels;
-        for (const KernelInstance &kernel : discoverKernels(context))
-          kernels.push_back(kernel.decl);
-        clean = runChecks(context, kernels);
+        std::vector<KernelInstance> kernels = discoverKernels(context);
+        std::vector<const clang::FunctionDecl *> decls;
+        for (const KernelInstance &kernel : kernels)
+          decls.push_back(kernel.decl);
+        clean = runChecks(context, decls);
+        // What the analyses accept must also compile: lower it, and plan it for the targets.
+        if (clean && !diags.hasErrorOccurred() && !kernels.empty()) {
+          mlir::DialectRegistry registry;
+          registerAllDialects(registry);
+          mlir::MLIRContext mlirContext(registry);
+          mlirContext.loadAllAvailableDialects();
+          mlir::OwningOpRef<mlir::ModuleOp> module =
+              mlir::ModuleOp::create(mlir::UnknownLoc::get(&mlirContext));
+          int lowered = lowerKernels(ast, kernels, options.archs, *module, /*tileIROnly=*/false);
+          if (lowered == ToolFailure)
+            fail(file + ": the kernels could not be lowered");
+          clean = lowered == Success;
+        }
       }
     }
     bool failed = !clean || diags.hasErrorOccurred();

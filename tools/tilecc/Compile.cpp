@@ -111,6 +111,43 @@ FrontendOptions tilecc::driver::frontendOptions(const Options &options,
   return frontend;
 }
 
+int tilecc::driver::lowerKernels(clang::ASTUnit &ast, llvm::ArrayRef<KernelInstance> kernels,
+                                 const std::vector<std::string> &archs, mlir::ModuleOp module,
+                                 bool tileIROnly) {
+  clang::ASTContext &context = ast.getASTContext();
+  for (const KernelInstance &kernel : kernels)
+    if (failed(lowerKernel(context, kernel, module)))
+      return InputError;
+  if (failed(mlir::verify(module))) {
+    toolError("the lowered tile IR does not verify (a tilecc bug)");
+    return ToolFailure;
+  }
+  if (tileIROnly)
+    return Success;
+
+  // The kernels must fit every target the CUDA is built for: plan for the tightest.
+  std::string unknown;
+  mlir::FailureOr<TargetLimits> limits = getTargetLimits(archs, unknown);
+  if (failed(limits)) {
+    toolError(unknown.empty() ? std::string("--arch names no GPU target")
+                              : "unknown GPU target '" + unknown + "' in --arch (tilecc knows " +
+                                    knownTargets() + ")");
+    return ToolFailure;
+  }
+  mlir::MLIRContext *mlirContext = module.getContext();
+  mlirContext->printOpOnDiagnostic(false);
+  clang::DiagnosticsEngine &diags = ast.getDiagnostics();
+  mlir::ScopedDiagnosticHandler forward(mlirContext, [&](mlir::Diagnostic &d) {
+    forwardDiagnostics(diags, ast.getSourceManager(), d);
+    return mlir::success();
+  });
+  mlir::PassManager pm(mlirContext);
+  buildTileToGPUPipeline(pm, *limits);
+  if (failed(pm.run(module)))
+    return InputError;
+  return Success;
+}
+
 int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &os) {
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
@@ -145,36 +182,14 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   mlirContext.loadAllAvailableDialects();
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::ModuleOp::create(mlir::UnknownLoc::get(&mlirContext));
-  for (const KernelInstance &kernel : kernels)
-    if (failed(lowerKernel(context, kernel, *module)))
-      return InputError;
-  if (failed(mlir::verify(*module))) {
-    toolError("the lowered tile IR does not verify (a tilecc bug)");
-    return ToolFailure;
-  }
+  if (int status = lowerKernels(ast, kernels, options.archs, *module,
+                                /*tileIROnly=*/options.emit == EmitKind::TileIR);
+      status != Success)
+    return status;
   if (options.emit == EmitKind::TileIR) {
     module->print(os);
     return Success;
   }
-
-  // The kernels must fit every target the CUDA is built for: plan for the tightest.
-  std::string unknown;
-  mlir::FailureOr<TargetLimits> limits = getTargetLimits(options.archs, unknown);
-  if (failed(limits)) {
-    toolError(unknown.empty() ? std::string("--arch names no GPU target")
-                              : "unknown GPU target '" + unknown + "' in --arch (tilecc knows " +
-                                    knownTargets() + ")");
-    return ToolFailure;
-  }
-  mlirContext.printOpOnDiagnostic(false);
-  mlir::ScopedDiagnosticHandler forward(&mlirContext, [&](mlir::Diagnostic &d) {
-    forwardDiagnostics(diags, ast.getSourceManager(), d);
-    return mlir::success();
-  });
-  mlir::PassManager pm(&mlirContext);
-  buildTileToGPUPipeline(pm, *limits);
-  if (failed(pm.run(*module)))
-    return InputError;
   if (options.emit == EmitKind::TileGPUIR) {
     module->print(os);
     return Success;

@@ -11,6 +11,8 @@
 #define TILECC_TOOLS_TILECC_DRIVER_H
 
 #include "tilecc/Frontend/Invocation.h"
+#include "tilecc/Frontend/KernelDiscovery.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -68,6 +70,13 @@ int runExplain(llvm::StringRef id);
 
 /// Writes the CUDA translation of `file` into `os` (used by both subcommands).
 int compileToStream(const Options &options, llvm::raw_ostream &os);
+
+/// Lowers `kernels` into `module` and, unless `tileIROnly`, runs the tile -> tilegpu pipeline for
+/// the tightest of `archs`. What the GPU cannot take (a construct the lowering does not know, a
+/// kernel over a target's registers or shared memory) is reported through `ast`'s diagnostics.
+/// `compile` and `check` both run it, so `check` refuses everything `compile` refuses.
+int lowerKernels(clang::ASTUnit &ast, llvm::ArrayRef<KernelInstance> kernels,
+                 const std::vector<std::string> &archs, mlir::ModuleOp module, bool tileIROnly);
 
 } // namespace tilecc::driver
 

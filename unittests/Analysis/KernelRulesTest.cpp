@@ -50,4 +50,46 @@ TEST(KernelRules, FollowsCallsIntoDeviceFunctions) {
             1u);
 }
 
+TEST(KernelRules, AcceptsOnlyDeeplyImmutableStatics) {
+  EXPECT_EQ(countRuleErrors(R"(constexpr float table[2] = {1.0f, 2.0f};
+    constexpr const float* first = &table[0];
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { z.store(tile::full<float, 64>(table[1] + *first)); })"),
+            0u);
+  EXPECT_EQ(countRuleErrors(R"(int counter;
+    int* const to_counter = &counter;
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { *to_counter = 1; })"),
+            1u);
+  EXPECT_EQ(countRuleErrors(R"(struct C { mutable int n; };
+    const C c{};
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { c.n = 1; })"),
+            1u);
+  EXPECT_EQ(countRuleErrors(R"(
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { static int n = 0; ++n; })"),
+            1u);
+}
+
+TEST(KernelRules, RejectsReinterpretingAView) {
+  EXPECT_EQ(countRuleErrors(R"(
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { (void)reinterpret_cast<char*>(&z); })"),
+            1u);
+  EXPECT_EQ(countRuleErrors(R"(
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { auto* p = &z; ++p; })"),
+            1u);
+  EXPECT_EQ(countRuleErrors(R"(
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { (void)tile::detail::TensorAccess::data(z); })"),
+            1u);
+}
+
+TEST(KernelRules, FollowsImplicitCalls) {
+  // A destructor declared but not defined is an external call the end of the scope makes.
+  EXPECT_EQ(countRuleErrors(R"(struct H { ~H(); };
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { H h; })"),
+            1u);
+  // A default member initializer that reads a mutable global.
+  EXPECT_EQ(countRuleErrors(R"(int g;
+    struct S { int v = g; };
+    TILE_KERNEL void k(tile::Tensor<float, 64>& z) { S s{}; (void)s; })"),
+            1u);
+}
+
 } // namespace
