@@ -21,9 +21,10 @@
 //    (tile_dev::mma_shared), updating the accumulator in place, which every thread then reads
 //    in the result's layout. tilegpu.mma needs no shared memory: its operands are already in
 //    fragment registers (tile_dev::mma_frag).
-//  * convert_layout: a free one (tilegpu::planShapeMovement) copies registers; otherwise the
-//    owners write the tile at its row-major indices and every thread reads its registers of
-//    the new layout. To 16-bit mma operands, rows are padded by 8 elements and the fragments
+//  * shape ops and convert_layout that keep elements within warps (tilegpu::planShapeMovement)
+//    copy registers or exchange them by warp shuffles, with no shared memory.
+//  * convert_layout: otherwise the owners write the tile at its row-major indices and every
+//    thread reads its registers of the new layout. To 16-bit mma operands, rows are padded by 8 elements and the fragments
 //    read with ldmatrix; between layouts whose lanes run along different axes (a transpose),
 //    rows are padded by one 4-byte word; both keep the accesses free of bank conflicts.
 //
@@ -133,9 +134,8 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
 
   const Layout &to = layouts[info->layout];
   const Layout &from = layouts[*srcLayout];
-  if (std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(&op, numWarps);
-      move && tilegpu::isFree(move->kind))
-    return emitRegisterMove(op.getResult(0), source, *move, indent);
+  if (std::optional<LogicalResult> done = emitWithinWarps(&op, source, indent))
+    return *done;
   FailureOr<int64_t> base = smemOffset(&op);
   if (failed(base))
     return failure();
@@ -215,6 +215,57 @@ LogicalResult KernelEmitter::emitRegisterMove(Value result, Value source,
            cat(*ctype, " ", info->name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
                elems, "; ++i_) ", info->name, "[i_] = ", src.name, "[tile_dev::span<", bases,
                ">(i_)];"),
+           op->getLoc());
+  values[result] = *info;
+  return success();
+}
+
+std::optional<LogicalResult> KernelEmitter::emitWithinWarps(Operation *op, Value source,
+                                                            unsigned indent) {
+  std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(op, numWarps);
+  if (!move || move->kind == Movement::SharedMemory)
+    return std::nullopt;
+  if (move->kind == Movement::WarpShuffle)
+    return emitWarpShuffle(op->getResult(0), source, *move, indent);
+  return emitRegisterMove(op->getResult(0), source, *move, indent);
+}
+
+LogicalResult KernelEmitter::emitWarpShuffle(Value result, Value source,
+                                             const tilegpu::ShapeMovement &move,
+                                             unsigned indent) {
+  Operation *op = result.getDefiningOp();
+  FailureOr<ValueInfo> info = tileInfo(op, result.getType());
+  FailureOr<std::string> ctype = elementType(op, result.getType());
+  if (failed(info) || failed(ctype))
+    return failure();
+  const ValueInfo src = values.lookup(source);
+  if (src.broadcast) {
+    info->broadcast = true;
+    info->name = src.name;
+    values[result] = *info;
+    return success();
+  }
+  const ShuffleMap &map = move.shuffle;
+  int64_t elems = layouts[info->layout].elems;
+  info->name = newName();
+  std::string lane = newName(), pick = newName();
+  // Register i_ of this thread is source register r_ ^ pick of lane from_ in its warp. In each
+  // round every lane sends register r_ ^ j; the lanes whose pick is j keep what they receive.
+  std::string head = cat("const int ", lane, " = int(tile_dev::span<", ixList(map.laneFromThread),
+                         ">(", threadId, ")); ");
+  std::string body = cat(info->name, "[i_] = tile_dev::shfl(", src.name, "[r_], from_);");
+  if (move.shuffleRounds.size() > 1) {
+    head += cat("const int ", pick, " = int(tile_dev::span<", ixList(map.regFromThread), ">(",
+                threadId, ")); ");
+    for (int64_t j : ArrayRef<int64_t>(move.shuffleRounds).drop_front())
+      body += cat(" { const ", *ctype, " s_ = tile_dev::shfl(", src.name, "[r_ ^ ", j,
+                  "], from_); if (", pick, " == ", j, ") ", info->name, "[i_] = s_; }");
+  }
+  out.line(indent,
+           cat(head, *ctype, " ", info->name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
+               elems, "; ++i_) { const int from_ = ", lane, " ^ int(tile_dev::span<",
+               ixList(map.laneFromReg), ">(i_)); const int r_ = int(tile_dev::span<",
+               ixList(map.regFromReg), ">(i_)); ", body, " }"),
            op->getLoc());
   values[result] = *info;
   return success();
@@ -556,9 +607,9 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
     return success();
   }
   bool ldmatrix = tilegpu::convertsToLdmatrix(op);
-  if (std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(op, numWarps);
-      move && tilegpu::isFree(move->kind) && !ldmatrix)
-    return emitRegisterMove(op.getResult(), op.getSrc(), *move, indent);
+  if (!ldmatrix)
+    if (std::optional<LogicalResult> done = emitWithinWarps(op, op.getSrc(), indent))
+      return *done;
   int64_t pad = tilegpu::convertRowPadding(op);
   FailureOr<int64_t> base = smemOffset(op);
   if (failed(base))

@@ -414,3 +414,29 @@ SmallVector<int64_t> tilecc::registerBases(const LinearLayout &src, const Linear
   }
   return bases;
 }
+
+ShuffleMap tilecc::shuffleMap(const LinearLayout &src, const LinearLayout &dst) {
+  // Combination bits: the source's register bits, then its lane bits.
+  unsigned regBits = src.getInBits(kRegister);
+  Echelon e;
+  for (auto [bit, basis] : llvm::enumerate(src.getBases(kRegister)))
+    e.insert(basis, uint64_t(1) << bit);
+  for (auto [bit, basis] : llvm::enumerate(src.getBases(kLane)))
+    e.insert(basis, uint64_t(1) << (regBits + bit));
+  auto locate = [&](uint64_t element, SmallVector<int64_t> &reg, SmallVector<int64_t> &lane) {
+    auto [residual, combo] = e.reduce(element);
+    assert(residual == 0 && "shuffleMap needs a movement within warps");
+    (void)residual;
+    reg.push_back(int64_t(combo & lowMask(regBits)));
+    lane.push_back(int64_t(combo >> regBits));
+  };
+  ShuffleMap map;
+  for (uint64_t basis : dst.getBases(kRegister))
+    locate(basis, map.regFromReg, map.laneFromReg);
+  for (uint64_t basis : dst.getBases(kLane))
+    locate(basis, map.regFromThread, map.laneFromThread);
+  // A warp bit moves the destination by what it moves the source, up to what the warp holds.
+  for (auto [d, s] : llvm::zip(dst.getBases(kWarp), src.getBases(kWarp)))
+    locate(d ^ s, map.regFromThread, map.laneFromThread);
+  return map;
+}

@@ -627,26 +627,30 @@ TILE_DEV_HD constexpr int compress(unsigned x, unsigned mask) {
   return out;
 }
 
+namespace detail {
+/// `x` of any element type moved as 32-bit words, each by `move` (a warp shuffle).
+template <class T, class F>
+TILE_DEV_D T shuffle_words(T x, F move) {
+  constexpr int n = int((sizeof(T) + 3) / 4);
+  unsigned w[n] = {};
+  memcpy(w, &x, sizeof(T));
+#pragma unroll
+  for (int k = 0; k < n; ++k) w[k] = move(w[k]);
+  memcpy(&x, w, sizeof(T));
+  return x;
+}
+} // namespace detail
+
 /// `x` from the lane `lane ^ mask` of this warp.
 template <class T>
 TILE_DEV_D T shfl_xor(T x, int mask) {
-  if constexpr (sizeof(T) == 8 && !std::is_arithmetic_v<T>) {  // complex: both parts at once
-    unsigned long long u;
-    memcpy(&u, &x, 8);
-    u = __shfl_xor_sync(0xffffffffu, u, mask);
-    memcpy(&x, &u, 8);
-    return x;
-  } else if constexpr (sizeof(T) < 4) {
-    using U = std::conditional_t<sizeof(T) == 1, uint8_t, uint16_t>;
-    U u;
-    memcpy(&u, &x, sizeof(T));
-    const unsigned v = __shfl_xor_sync(0xffffffffu, unsigned(u), mask);
-    u = U(v);
-    memcpy(&x, &u, sizeof(T));
-    return x;
-  } else {
-    return __shfl_xor_sync(0xffffffffu, x, mask);
-  }
+  return detail::shuffle_words(x, [&](unsigned w) { return __shfl_xor_sync(0xffffffffu, w, mask); });
+}
+
+/// `x` from lane `from` of this warp (every lane of the warp takes part).
+template <class T>
+TILE_DEV_D T shfl(T x, int from) {
+  return detail::shuffle_words(x, [&](unsigned w) { return __shfl_sync(0xffffffffu, w, from); });
 }
 
 /// Row-major index in the source of the element a broadcast puts at result register r

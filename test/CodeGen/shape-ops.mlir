@@ -1,5 +1,5 @@
-// Shape ops whose result layout keeps every element in its thread copy registers; the others
-// stage their source in shared memory at its row-major indices and read each result
+// Shape ops whose result layout keeps every element in its thread copy registers, those that
+// keep it in its warp shuffle; the others stage their source in shared memory at its row-major indices and read each result
 // register's source element: tile_dev::broadcast_index / cat_index / extract_index (zero
 // outside the source). A tile of one repeated scalar stays a scalar under broadcast.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s | FileCheck %s
@@ -28,9 +28,11 @@ func.func @shapes(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>, 
 // CHECK-NEXT: {{^ *}}float* [[S1:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared([[S1]], {{t[0-9]+}}, [[P]]); __syncthreads(); float {{v[0-9]+}}[4]; tile_dev::from_shared(
 // CHECK: tile_dev::to_shared([[S2:v[0-9]+]] + 64,
 // CHECK-NEXT: = [[S2]][tile_dev::cat_index<tile_dev::Ix<4, 16>, 0>({{t[0-9]+}}, i_)];
-// Inserting a unit axis renames registers; repeating it stages.
+// Inserting a unit axis renames registers; repeating it reads the copies from other lanes of
+// the warp (warp shuffles, no shared memory).
 // CHECK-NEXT: [i_] = {{v[0-9]+}}[tile_dev::span<tile_dev::Ix<1, 2>>(i_)];
-// CHECK: = {{v[0-9]+}}[tile_dev::broadcast_index<tile_dev::Ix<8, 1, 16>>({{t[0-9]+}}, i_)];
+// CHECK-NEXT: tile_dev::shfl({{v[0-9]+}}[r_], from_);
+// CHECK-NEXT: __syncthreads(); float* {{v[0-9]+}} = tile_dev::shared_at<float>(0);
 // CHECK: const int64_t [[IX:v[0-9]+]][4] = {0, 0, arg2, 0};
 // CHECK-SAME: const int64_t q_ = tile_dev::extract_index<tile_dev::Ix<2, 8, 4, 16>>({{t[0-9]+}}, i_, [[IX]]); {{v[0-9]+}}[i_] = q_ < 0 ? float{} : {{v[0-9]+}}[q_];
 // The broadcast of the splat stays the scalar arg3.

@@ -136,6 +136,59 @@ TEST(LinearLayoutTest, DiffersOnlyWithinAWarpIsAShuffle) {
   EXPECT_EQ(classifyMovement(a, c), Movement::SharedMemory);
 }
 
+/// The XOR of the entries of `bases` selected by the set bits of `x`.
+uint64_t span(llvm::ArrayRef<int64_t> bases, uint64_t x) {
+  uint64_t v = 0;
+  for (auto [bit, b] : llvm::enumerate(bases))
+    if ((x >> bit) & 1)
+      v ^= uint64_t(b);
+  return v;
+}
+
+/// Every element of every thread of `dst` is where shuffleMap says it is in `src`.
+void expectShuffleFinds(const LinearLayout &src, const LinearLayout &dst) {
+  ShuffleMap map = shuffleMap(src, dst);
+  unsigned laneBits = dst.getInBits(kLane);
+  for (uint64_t w = 0; w < uint64_t(dst.getInSize(kWarp)); ++w)
+    for (uint64_t l = 0; l < uint64_t(dst.getInSize(kLane)); ++l)
+      for (uint64_t r = 0; r < uint64_t(dst.getInSize(kRegister)); ++r) {
+        uint64_t thread = l | (w << laneBits);
+        uint64_t reg = span(map.regFromReg, r) ^ span(map.regFromThread, thread);
+        uint64_t lane = span(map.laneFromReg, r) ^ span(map.laneFromThread, thread);
+        EXPECT_EQ(src.apply({reg, lane, w}), dst.apply({r, l, w}))
+            << "register " << r << " lane " << l << " warp " << w;
+      }
+}
+
+TEST(LinearLayoutTest, ShuffleMapFindsEveryElementInItsWarp) {
+  LinearLayout a({{"register", 1}, {"lane", 5}, {"warp", 1}}, LinearLayout::tileDims({128}),
+                 {{1}, {2, 4, 8, 16, 32}, {64}});
+  LinearLayout b({{"register", 1}, {"lane", 5}, {"warp", 1}}, LinearLayout::tileDims({128}),
+                 {{32}, {1, 2, 4, 8, 16}, {64}});
+  expectShuffleFinds(a, b);
+  ShuffleMap map = shuffleMap(a, b);
+  // Register 1 of b (element 32) is register 0 of lane 16; lane bit 0 (element 1) is a's
+  // register 1: the register a lane reads depends on its lane.
+  EXPECT_EQ(map.regFromReg, (SmallVector<int64_t>{0}));
+  EXPECT_EQ(map.laneFromReg, (SmallVector<int64_t>{16}));
+  EXPECT_EQ(map.regFromThread, (SmallVector<int64_t>{1, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(map.laneFromThread, (SmallVector<int64_t>{0, 1, 2, 4, 8, 0}));
+}
+
+TEST(LinearLayoutTest, ShuffleMapFollowsWarpsThatSwapHalvesOfTheirElements) {
+  // Both warps hold 64 elements; b's warp 1 starts 32 elements later within a's warp tile
+  // pattern, which the warp's own lanes still cover.
+  LinearLayout a({{"register", 1}, {"lane", 5}, {"warp", 1}}, LinearLayout::tileDims({2, 64}),
+                 {{1}, {2, 4, 8, 16, 32}, {64}});
+  LinearLayout b({{"register", 1}, {"lane", 5}, {"warp", 1}}, LinearLayout::tileDims({2, 64}),
+                 {{1}, {4, 2, 8, 16, 32}, {64 | 32}});
+  ASSERT_EQ(classifyMovement(a, b), Movement::WarpShuffle);
+  expectShuffleFinds(a, b);
+  ShuffleMap map = shuffleMap(a, b);
+  EXPECT_EQ(map.regFromThread, (SmallVector<int64_t>{0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(map.laneFromThread, (SmallVector<int64_t>{2, 1, 4, 8, 16, 16}));
+}
+
 TEST(LinearLayoutTest, ABroadcastProjectionIsFreeWhenThreadsHoldTheirSources) {
   // A [4] tile replicated over lanes 2..4 (a reduction's result), broadcast to [4 x 8] along
   // the columns held by those lanes: the projection of the [4 x 8] layout onto the rows.

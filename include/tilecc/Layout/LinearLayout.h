@@ -162,6 +162,17 @@ Movement classifyMovement(const LinearLayout &src, const LinearLayout &dst);
 /// map is linear, so destination register r reads the XOR of the entries of its set bits.
 llvm::SmallVector<int64_t> registerBases(const LinearLayout &src, const LinearLayout &dst);
 
+/// For Movement::WarpShuffle: where a thread finds each element of `dst` in `src`, as linear
+/// maps over GF(2). For destination register r of the thread numbered t in its program (lane
+/// bits, then warp bits), the element lies in source register
+/// span(regFromReg, r) ^ span(regFromThread, t) of lane span(laneFromReg, r) ^
+/// span(laneFromThread, t) of the same warp, where span XORs the entries of the set bits.
+struct ShuffleMap {
+  llvm::SmallVector<int64_t> regFromReg, laneFromReg;       ///< one entry per register bit
+  llvm::SmallVector<int64_t> regFromThread, laneFromThread; ///< one per lane bit, then warp bit
+};
+ShuffleMap shuffleMap(const LinearLayout &src, const LinearLayout &dst);
+
 } // namespace tilecc
 
 #endif

@@ -86,6 +86,16 @@ LinearLayout tilegpu::permuteView(const LinearLayout &result, ArrayRef<int32_t> 
   return permuted.reshapeOuts(LinearLayout::tileDims(permuted.getOutShape()));
 }
 
+/// Every XOR of a subset of `vectors`, each value once, 0 first.
+static SmallVector<int64_t> spanOf(ArrayRef<int64_t> vectors) {
+  SmallVector<int64_t> values{0};
+  for (int64_t v : vectors)
+    if (!llvm::is_contained(values, v))
+      for (size_t k = 0, n = values.size(); k < n; ++k)
+        values.push_back(values[k] ^ v);
+  return values;
+}
+
 std::optional<ShapeMovement> tilegpu::planShapeMovement(Operation *op, unsigned numWarps) {
   if (!isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp, ConvertLayoutOp>(op))
     return std::nullopt;
@@ -106,6 +116,12 @@ std::optional<ShapeMovement> tilegpu::planShapeMovement(Operation *op, unsigned 
   plan.kind = classifyMovement(*from, view);
   if (isFree(plan.kind))
     plan.registerBases = registerBases(*from, view);
+  if (plan.kind == Movement::WarpShuffle) {
+    plan.shuffle = shuffleMap(*from, view);
+    plan.shuffleRounds = spanOf(plan.shuffle.regFromThread);
+    if (plan.shuffleRounds.size() > kMaxShuffleRounds)
+      plan.kind = Movement::SharedMemory;
+  }
   return plan;
 }
 

@@ -104,7 +104,7 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     }
   } else if (isa<tile::BroadcastOp, tile::ReshapeOp, tile::PermuteOp, tile::ExtractOp>(op)) {
     std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
-    if (move && isFree(move->kind))
+    if (move && move->kind != Movement::SharedMemory)
       return std::nullopt;
     auto type = cast<RankedTensorType>(op->getOperand(0).getType());
     addPart(s, type.getElementType(), type.getNumElements());
@@ -115,7 +115,7 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     }
   } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
     std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
-    if (move && isFree(move->kind) && !convertsToLdmatrix(convert))
+    if (move && move->kind != Movement::SharedMemory && !convertsToLdmatrix(convert))
       return std::nullopt;
     RankedTensorType type = convert.getType();
     int64_t cols = type.getShape().back();

@@ -45,7 +45,18 @@ struct ShapeMovement {
   /// For a free movement: the source register of each bit of a result register (the
   /// source register of result register r is the XOR of those of its set bits).
   llvm::SmallVector<int64_t> registerBases;
+  /// For Movement::WarpShuffle: where each result element lies in the warp's source tile.
+  ShuffleMap shuffle;
+  /// For Movement::WarpShuffle: the values span(shuffle.regFromThread, t) takes over the
+  /// threads. Each result register costs one shuffle per value: every lane sends the same
+  /// register and each keeps what it needs.
+  llvm::SmallVector<int64_t> shuffleRounds;
 };
+
+/// The most shuffles per result register before a movement within warps goes through shared
+/// memory instead: two are about the cost of one shared-memory write and read, and need no
+/// barrier.
+inline constexpr size_t kMaxShuffleRounds = 2;
 /// nullopt for other ops, or when a layout is missing.
 std::optional<ShapeMovement> planShapeMovement(mlir::Operation *op, unsigned numWarps);
 
