@@ -4,8 +4,11 @@
 // tilegpu::getScratch) a byte offset in the kernel's one dynamic buffer. A buffer is live
 // over the program-order interval of the ops that use it (today each op's scratch is its
 // own, so the interval is that op, and an op inside a loop is live for the loop's whole
-// body); buffers whose intervals are disjoint may share bytes. Buffers are placed largest
-// first at the lowest offset that no interfering buffer occupies.
+// body); buffers whose intervals are disjoint may share bytes. A small buffer (at most
+// kBarrierTradeBytes, such as a reduction's per-warp partials) stays live through the next
+// op that stages, so the two get disjoint bytes and the second needs no barrier before its
+// writes (tilegpu-place-barriers): a few bytes traded for a `__syncthreads()`. Buffers are
+// placed largest first at the lowest offset that no interfering buffer occupies.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -25,6 +28,9 @@ using namespace mlir;
 using namespace tilecc;
 
 namespace {
+
+/// The largest buffer that is kept apart from the next one to save a barrier.
+constexpr int64_t kBarrierTradeBytes = 2048;
 
 struct Buffer {
   Operation *op;
@@ -75,6 +81,10 @@ void SharedMemoryPlanner::runOnOperation() {
         first = std::min(first, at[parent].first), last = std::max(last, at[parent].second);
     buffers.push_back({op, scratch->bytes, first, last});
   });
+  // The walk is in program order: a small buffer is live until the next op has written.
+  for (size_t k = 0; k + 1 < buffers.size(); ++k)
+    if (buffers[k].bytes <= kBarrierTradeBytes)
+      buffers[k].last = std::max(buffers[k].last, buffers[k + 1].first);
 
   // Largest first; ties in program order.
   SmallVector<Buffer *> order;

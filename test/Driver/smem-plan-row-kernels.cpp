@@ -42,9 +42,9 @@ void launch_all(tile::Array<float>& y, tile::Array<float>& x, tile::Array<tile::
 
 // CHECK: kernel 'split_heads': {{[0-9]+}} warp(s), 0 bytes of dynamic shared memory
 // CHECK-NEXT: kernel 'softmax<1024>': 1 warp(s), 0 bytes of dynamic shared memory
-// CHECK-NEXT: kernel 'softmax<4096>': 4 warp(s), 16 bytes of dynamic shared memory
+// CHECK-NEXT: kernel 'softmax<4096>': 4 warp(s), 32 bytes of dynamic shared memory
 // CHECK-NEXT: [     0,     16)  tile.reduce   tensor<1x4096xf32> axis 1
-// CHECK-NEXT: [     0,     16)  tile.reduce   tensor<1x4096xf32> axis 1
+// CHECK-NEXT: [    16,     32)  tile.reduce   tensor<1x4096xf32> axis 1
 // CHECK-NEXT: kernel 'rmsnorm<8192>': {{[0-9]+}} warp(s), {{[0-9]+}} bytes of dynamic shared memory
 // CHECK-NEXT: tile.reduce   tensor<1x8192xf32> axis 1
 // CHECK-NOT: tile.

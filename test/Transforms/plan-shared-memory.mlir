@@ -39,3 +39,43 @@ func.func @plan(%t: tensor<64x64xf32>, %n: index) -> tensor<64xf32> {
   %out = arith.addf %r, %last : tensor<64xf32>
   return %out : tensor<64xf32>
 }
+
+// Small buffers in sequence get disjoint bytes, so the second exchange needs no barrier before
+// its writes: 256 bytes traded for a __syncthreads().
+// CHECK-LABEL: func.func @small_in_sequence
+// CHECK-SAME: tilegpu.smem_bytes = 512
+// CHECK: tile.reduce %{{.*}} axis 1 {tilegpu.smem_offset = 0 : i64}
+// CHECK: tile.reduce %{{.*}} axis 1 {tilegpu.smem_offset = 256 : i64}
+func.func @small_in_sequence(%t: tensor<64x64xf32>) -> tensor<64xf32> {
+  %s = tile.reduce %t axis 1 : tensor<64x64xf32> -> tensor<64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    tile.yield %c : f32
+  }
+  %m = tile.reduce %t axis 1 : tensor<64x64xf32> -> tensor<64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.maximumf %a, %b : f32
+    tile.yield %c : f32
+  }
+  %r = arith.addf %s, %m : tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// Large buffers in sequence share their bytes (the second exchange keeps its barrier): two
+// scans of the whole 64 x 64 f32 tile.
+// CHECK-LABEL: func.func @large_in_sequence
+// CHECK: tile.scan %{{.*}} axis 1 {tilegpu.smem_offset = 0 : i64}
+// CHECK: tile.scan %{{.*}} axis 1 {tilegpu.smem_offset = 0 : i64}
+func.func @large_in_sequence(%t: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %s = tile.scan %t axis 1 : tensor<64x64xf32> -> tensor<64x64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    tile.yield %c : f32
+  }
+  %m = tile.scan %s axis 1 : tensor<64x64xf32> -> tensor<64x64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.maximumf %a, %b : f32
+    tile.yield %c : f32
+  }
+  return %m : tensor<64x64xf32>
+}
