@@ -16,6 +16,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "tile/detail/runtime.hpp"
 #include "tile/error.hpp"
@@ -69,6 +70,10 @@ void order_free(detail::Buffer* b) noexcept {
         }
       }
     }
+  // Memory another array also covers may be released with this one: its uses end first.
+  detail::for_each_alias(b, [](detail::Buffer* a) {
+    if (!a->order.empty()) GpuOrdering::before_host_free(a->order);
+  });
   if (b->order.empty()) return;
   if (!b->external && main) {
     try {
@@ -138,6 +143,43 @@ const Device& default_device() {
 }
 
 namespace detail {
+namespace {
+
+/// The live buffers over external memory, to find those whose bytes a new one overlaps.
+struct ExternalBuffers {
+  std::mutex mutex;
+  std::vector<Buffer*> live;
+};
+ExternalBuffers& external_buffers() {
+  static ExternalBuffers* e = new ExternalBuffers;  // never destroyed: arrays may outlive main
+  return *e;
+}
+
+bool in_ring(const Buffer* a, const Buffer* b) {
+  if (a == b) return true;
+  bool found = false;
+  for_each_alias(a, [&](const Buffer* x) { found = found || x == b; });
+  return found;
+}
+
+/// Joins the rings (Buffer::alias) of `a` and `b` into one.
+void join_rings(Buffer* a, Buffer* b) {
+  if (in_ring(a, b)) return;
+  if (!a->alias) a->alias = a;
+  if (!b->alias) b->alias = b;
+  std::swap(a->alias, b->alias);
+}
+
+/// Takes `b` out of its ring.
+void leave_ring(Buffer* b) {
+  if (!b->alias) return;
+  Buffer* before = b->alias;
+  while (before->alias != b) before = before->alias;
+  before->alias = b->alias == before ? nullptr : b->alias;  // alone again, or past b
+  b->alias = nullptr;
+}
+
+}  // namespace
 
 Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
   auto b = std::make_unique<Buffer>();
@@ -170,6 +212,15 @@ Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, voi
   b->external = true;
   b->release = release;
   b->release_ctx = release_ctx;
+  if (bytes == 0) return b;
+  ExternalBuffers& e = external_buffers();
+  std::lock_guard<std::mutex> lock(e.mutex);
+  const auto begin = reinterpret_cast<uintptr_t>(data), end = begin + bytes;
+  for (Buffer* other : e.live) {
+    const auto o = reinterpret_cast<uintptr_t>(other->data);
+    if (other->device == &device && o < end && begin < o + other->bytes) join_rings(b, other);
+  }
+  e.live.push_back(b);
   return b;
 }
 
@@ -186,6 +237,12 @@ void buffer_free(Buffer* b) noexcept {
   if (b->device->is_gpu()) order_free(b);
 #endif
   if (b->external) {  // memory the caller (or a DLPack producer) owns
+    if (b->bytes > 0) {
+      ExternalBuffers& e = external_buffers();
+      std::lock_guard<std::mutex> lock(e.mutex);
+      leave_ring(b);
+      e.live.erase(std::find(e.live.begin(), e.live.end(), b));
+    }
     if (b->release) b->release(b->release_ctx);
     delete b;
     return;
@@ -326,6 +383,7 @@ void* gpu_side_stream(const Device& device, int index) {
 void gpu_before_use(Buffer* b, void* stream, bool write) {
 #if defined(TILE_RT_HAS_CUDA)
   GpuOrdering::before_use(b->order, stream, write);
+  for_each_alias(b, [&](Buffer* a) { GpuOrdering::before_use(a->order, stream, write); });
 #else
   (void)b, (void)stream, (void)write;
 #endif
@@ -352,8 +410,13 @@ void gpu_order_copy(Buffer* b, bool write) {
   if (!b->device->is_gpu()) return;
   // The copy is issued on the main stream right after this and waited for: once it returns,
   // what it waited for has finished.
-  GpuOrdering::before_use(b->order, cuda::stream(b->device->ordinal()), write);
+  void* main = cuda::stream(b->device->ordinal());
+  GpuOrdering::before_use(b->order, main, write);
   GpuOrdering::after_waited_use(b->order, write);
+  for_each_alias(b, [&](Buffer* a) {
+    GpuOrdering::before_use(a->order, main, write);
+    GpuOrdering::after_waited_use(a->order, write);
+  });
 #else
   (void)b, (void)write;
 #endif

@@ -388,6 +388,19 @@ void set_loan_elements(Loan& loan, const ArrayRef<T>& r) {
     loan.step[a] = r.step[ua];
     loan.count[a] = count[ua];
   }
+  loan.begin = reinterpret_cast<uintptr_t>(r.data());
+  loan.end = loan.begin + static_cast<uintptr_t>(r.span_bytes());
+}
+
+/// Whether a loan of another buffer over the same memory conflicts with `loan` (one of them
+/// exclusive, their byte ranges meeting); then the first such loan.
+inline const Loan* alias_conflict(const Buffer* b, const Loan& loan) {
+  const Loan* found = nullptr;
+  for_each_alias(b, [&](const Buffer* a) {
+    for (const Loan& l : a->loans)
+      if (!found && (loan.exclusive || l.exclusive) && l.begin < loan.end && loan.begin < l.end) found = &l;
+  });
+  return found;
 }
 
 /// Borrows the elements of `r` from its buffer, shared or exclusively, and returns the loan's id
@@ -414,6 +427,11 @@ uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view wha
                 "view" + where + "; " + elements +
                 " cannot be borrowed exclusively while borrowed shared (sync the op, drop the view)");
   }
+  if (const Loan* l = alias_conflict(b, loan))
+    throw Error(std::string(what) + ": its memory is also borrowed " + (l->exclusive ? "exclusively " : "") +
+                "through another array over the same memory (borrow_external, from_dlpack) and the bytes " +
+                "overlap; it cannot be " + (exclusive ? "borrowed exclusively" : "shared") +
+                " until that borrow ends");
   loan.id = b->next_loan++;
   b->loans.push_back(loan);
   return loan.id;
@@ -436,9 +454,15 @@ void narrow_loan(const ArrayRef<T>& r, uint64_t id) noexcept {
     if (l.id == id) set_loan_elements(l, r);
 }
 
-/// Whether any loan of `b` is exclusive (then the array cannot be read as a whole).
+/// Whether any loan of `b`, or of another buffer over its memory, is exclusive (then the
+/// array cannot be read as a whole).
 inline bool lent_exclusively(const Buffer* b) {
-  return std::any_of(b->loans.begin(), b->loans.end(), [](const Loan& l) { return l.exclusive; });
+  if (std::any_of(b->loans.begin(), b->loans.end(), [](const Loan& l) { return l.exclusive; })) return true;
+  Loan all;
+  all.begin = reinterpret_cast<uintptr_t>(b->data);
+  all.end = all.begin + b->bytes;
+  const Loan* l = alias_conflict(b, all);
+  return l && l->exclusive;
 }
 
 /// Private access to arrays and partitions for the factories and the launcher.

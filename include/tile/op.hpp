@@ -138,13 +138,13 @@ class ExecContext {
       UseList::Use& u = uses_.uses[static_cast<std::size_t>(k)];
       if (u.buffer != b || u.gpu != gpu) continue;
       if (write && !u.write) {
-        if (b->order.pending_for(true)) gpu_before_use(b, stream, true);
+        if (order_pending(b, true)) gpu_before_use(b, stream, true);
         u.write = true;
       }
       return;
     }
     if (uses_.count == UseList::kMax) settle_with_new_events();
-    if (b->order.pending_for(write)) gpu_before_use(b, stream, write);
+    if (order_pending(b, write)) gpu_before_use(b, stream, write);
     link();
     uses_.uses[static_cast<std::size_t>(uses_.count++)] = UseList::Use{b, stream, gpu, write};
   }

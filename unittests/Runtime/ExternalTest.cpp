@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,61 @@ TEST(BorrowExternal, UsesTheCallersMemoryWithoutCopies) {
   }  // nothing freed
   EXPECT_EQ(host[0], 2.5f);
   EXPECT_EQ(host[299], 2.5f);
+}
+
+// Arrays over one memory, on the default device (the GPU where there is one): the memory of
+// an array tile_rt made, borrowed twice.
+struct Aliases {
+  tile::Array<float> backing = tile::zeros<float>({128});
+  tile::Array<float> whole = tile::Array<float>::borrow_external(backing.data(), {64}, {}, backing.device());
+  tile::Array<float> upper = tile::Array<float>::borrow_external(backing.data() + 32, {32}, {}, backing.device());
+  tile::Array<float> apart = tile::Array<float>::borrow_external(backing.data() + 64, {64}, {}, backing.device());
+};
+
+TEST(BorrowExternal, AnExclusiveLoanCoversEveryArrayOverTheSameBytes) {
+  Aliases m;
+  {
+    auto parts = m.whole.partition_mut<8>();
+    EXPECT_HAS(error_of([&] { (void)m.upper.view(); }),
+               "its memory is also borrowed exclusively through another array over the same memory "
+               "(borrow_external, from_dlpack) and the bytes overlap; it cannot be shared");
+    EXPECT_HAS(error_of([&] { (void)m.upper.to_host(); }), "it cannot be read until that borrow ends");
+    auto v = m.apart.view();  // other bytes
+    (void)v;
+  }
+  auto v = m.upper.view();  // the borrow ended
+  (void)v;
+}
+
+TEST(BorrowExternal, LoansOverOneMemoryConflictOnlyWhereTheirBytesMeet) {
+  Aliases m;
+  auto low = m.whole.slice_mut(0, 0, 32);  // the bytes before `upper`
+  auto v = m.upper.view();
+  EXPECT_HAS(error_of([&] { (void)m.whole.slice_mut(0, 40, 48); }),
+             "its memory is also borrowed through another array over the same memory (borrow_external, "
+             "from_dlpack) and the bytes overlap; it cannot be borrowed exclusively until that borrow ends");
+  auto far = m.upper.slice(0, 0, 8);  // shared with shared: fine
+  (void)low, (void)v, (void)far;
+}
+
+TEST(BorrowExternal, APendingOpHoldsItsLoanOverEveryArrayOverTheSameBytes) {
+  Aliases m;
+  auto op = tile::launch<increment<8>>(m.whole.partition_mut<8>());
+  EXPECT_HAS(error_of([&] { (void)tile::launch<twice<8>>(tile::zeros<float>({32}).partition<8>(), m.upper); }),
+             "through another array over the same memory");
+  std::move(op).sync();
+  auto z = tile::launch<twice<8>>(tile::zeros<float>({32}).partition<8>(), m.upper).sync().unpartition();
+  EXPECT_EQ(z.to_host(), std::vector<float>(32, 2.0f));  // after the increment
+}
+
+TEST(BorrowExternal, ArraysOverOneMemoryStayLinkedWhenOneGoes) {
+  tile::Array<float> backing = tile::zeros<float>({16});
+  auto a = tile::Array<float>::borrow_external(backing.data(), {16}, {}, backing.device());
+  std::optional<tile::Array<float>> b = tile::Array<float>::borrow_external(backing.data(), {16}, {}, backing.device());
+  auto c = tile::Array<float>::borrow_external(backing.data() + 8, {8}, {}, backing.device());
+  b.reset();
+  auto parts = a.partition_mut<8>();
+  EXPECT_HAS(error_of([&] { (void)c.view(); }), "through another array over the same memory");
 }
 
 TEST(BorrowExternal, RefusesMisalignedMemory) {

@@ -31,6 +31,9 @@ struct Loan {
   int64_t first[4] = {};
   int64_t step[4] = {};
   int64_t count[4] = {};
+  /// The bytes from the first element to the end of the last, [begin, end): what loans of
+  /// other buffers over the same memory (Buffer::alias) are compared by.
+  uintptr_t begin = 0, end = 0;
 };
 
 /// A device allocation and its loans. `Array` owns one; borrowers (views, PartitionRef,
@@ -47,9 +50,28 @@ struct Buffer {
   bool external = false;
   void (*release)(void*) = nullptr;
   void* release_ctx = nullptr;
+  /// External buffers whose bytes overlap form a ring through `alias` (nullptr: no other
+  /// buffer shares this one's memory). Their loans are checked against each other by byte
+  /// range, and a use waits for the events of every buffer in the ring.
+  Buffer* alias = nullptr;
   /// On a GPU: the events that order later uses and the free after earlier ones.
   BufferOrder order;
 };
+
+/// Calls f(Buffer*) for every other buffer that may share `b`'s memory (Buffer::alias).
+template <class F>
+void for_each_alias(const Buffer* b, F&& f) {
+  for (Buffer* a = b->alias; a && a != b; a = a->alias) f(a);
+}
+
+/// Whether a use of `b` (a write when `write`) has events to wait for, its own or those of a
+/// buffer over the same memory.
+inline bool order_pending(const Buffer* b, bool write) {
+  if (b->order.pending_for(write)) return true;
+  bool pending = false;
+  for_each_alias(b, [&](const Buffer* a) { pending = pending || a->order.pending_for(write); });
+  return pending;
+}
 
 /// The buffers an execution in progress (tile::detail::ExecContext) has issued work for on
 /// `stream` and not yet marked with an event. The open lists of a thread are chained, innermost
@@ -70,7 +92,8 @@ struct UseList {
 };
 inline thread_local UseList* open_use_lists = nullptr;
 
-/// A buffer over memory tile_rt did not allocate (see Buffer::external).
+/// A buffer over memory tile_rt did not allocate (see Buffer::external). It joins the ring
+/// (Buffer::alias) of the live external buffers of `device` whose bytes it overlaps.
 Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, void (*release)(void*),
                         void* release_ctx);
 
@@ -85,7 +108,7 @@ struct BufferDeleter {
 /// the last write of `b` (and after the reads since when the copy writes `b`).
 void gpu_order_copy(Buffer* b, bool write);
 inline void order_copy(Buffer* b, bool write) {
-  if (b && b->order.pending_for(write)) gpu_order_copy(b, write);
+  if (b && order_pending(b, write)) gpu_order_copy(b, write);
 }
 
 /// Copies between host and device memory, waiting for the device. Both throw tile::Error while
