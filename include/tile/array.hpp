@@ -583,16 +583,22 @@ class Array {
                   "or borrow it with a.partition_mut<...>()");
   }
 
-  /// An array over memory the caller owns and keeps alive longer than the array (and every op
-  /// that uses it): nothing is copied, and nothing is freed when the array goes. `strides` (in
-  /// elements; omitted: compact row-major) may be any non-negative ones under which distinct
-  /// indices address distinct elements, e.g. `{1, rows}` for column-major memory: sorted by
-  /// stride, every axis of extent > 1 needs a stride of at least the previous stride times the
-  /// previous extent (at least 1 for the first). The array keeps them (`strides()`).
-  static Array borrow_external(T* data, Shape shape, Strides strides = Strides(),
-                               const Device& device = default_device()) {
-    return detail::ArrayAccess::external<T>(data, shape, strides, device, nullptr, nullptr,
-                                            "tile::Array::borrow_external");
+  /// An array over memory that `owner` keeps alive (whatever holds it: a buffer, a mapped
+  /// file, another library's tensor), without a copy: the array holds `owner` until it goes,
+  /// and no op can use the array after that. `strides` (in elements; empty: compact row-major)
+  /// may be any non-negative ones under which distinct indices address distinct elements, e.g.
+  /// `{1, rows}` for column-major memory: sorted by stride, every axis of extent > 1 needs a
+  /// stride of at least the previous stride times the previous extent (at least 1 for the
+  /// first). The array keeps them (`strides()`). Arrays over overlapping memory check their
+  /// loans against each other. Memory behind a raw pointer: `tile::unchecked::borrow_external`.
+  template <class U>
+  static Array borrow_external(T* data, Shape shape, Strides strides, const Device& device,
+                               std::shared_ptr<U> owner) {
+    if (!owner) throw Error("tile::Array::borrow_external: the owner is empty; it must hold the memory");
+    auto* held = new std::shared_ptr<void>(std::move(owner));
+    return detail::ArrayAccess::external<T>(
+        data, shape, strides, device, [](void* p) { delete static_cast<std::shared_ptr<void>*>(p); }, held,
+        "tile::Array::borrow_external");
   }
 
   /// Borrows the array exclusively as a partition of Ts-shaped tiles.
@@ -750,6 +756,22 @@ Array<T> detail::ArrayAccess::external(T* data, const Shape& shape, const Stride
   a.strides_ = Shape::from_dims(std::span<const int64_t>(kept.data(), static_cast<std::size_t>(shape.rank())));
   return a;
 }
+
+namespace unchecked {
+
+/// An array over memory behind a raw pointer that the caller keeps alive longer than the array
+/// and every op that uses it: nothing is copied, nothing is freed when the array goes. The
+/// runtime cannot see that lifetime, so only a function marked TILE_UNSAFE or
+/// TILE_TRUSTED("why") may call this (tilecc rule tile-unchecked-outside-unsafe); the safe
+/// form is `Array<T>::borrow_external(data, shape, strides, device, owner)`. Strides as there.
+template <class T>
+Array<T> borrow_external(T* data, Shape shape, Strides strides = Strides(),
+                         const Device& device = default_device()) {
+  return detail::ArrayAccess::external<T>(data, shape, strides, device, nullptr, nullptr,
+                                          "tile::unchecked::borrow_external");
+}
+
+}  // namespace unchecked
 
 // ---- partitions --------------------------------------------------------------------------------
 

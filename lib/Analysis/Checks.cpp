@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilecc/Analysis/Checks.h"
 
+#include "tilecc/Analysis/HostUnchecked.h"
 #include "tilecc/Analysis/KernelRules.h"
 #include "tilecc/Analysis/LaunchTargets.h"
 #include "tilecc/Analysis/MapInjectivity.h"
@@ -87,6 +88,7 @@ bool tilecc::runChecks(ASTContext &context, llvm::ArrayRef<const FunctionDecl *>
     clean &= checkHostBorrows(context, function);
   clean &= checkMappedPartitions(context, host);
   clean &= checkLaunchTargets(context, host);
+  clean &= checkHostUnchecked(context, host);
   return clean;
 }
 

@@ -399,7 +399,7 @@ TEST_P(ArrayOps, CopyFromATransposedView) {
 TEST(ArrayOpsCpu, CopyAndToHostOfAColumnMajorExternalArray) {
   const tile::Device& d = tile::cpu_device();
   std::vector<float> memory = {0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11};  // [[0, 1, 2, 3], [4, ...]] column-major
-  auto e = tile::Array<float>::borrow_external(memory.data(), {3, 4}, {1, 3}, d);
+  auto e = tile::unchecked::borrow_external<float>(memory.data(), {3, 4}, {1, 3}, d);
   auto r = tile::zeros<float>({3, 4}, d);
   tile::ops::copy(e, r).sync();
   EXPECT_EQ(r.to_host(), iota(12, 0.0f));

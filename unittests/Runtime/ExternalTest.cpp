@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,7 +51,7 @@ std::vector<int32_t> row_major(int64_t rows, int64_t cols) {
 TEST(BorrowExternal, UsesTheCallersMemoryWithoutCopies) {
   std::vector<float> host(300, 1.5f);
   {
-    auto a = tile::Array<float>::borrow_external(host.data(), {300}, {}, tile::cpu_device());
+    auto a = tile::unchecked::borrow_external<float>(host.data(), {300}, {}, tile::cpu_device());
     EXPECT_EQ(a.data(), host.data());
     tile::launch<increment<128>>(a.partition_mut<128>()).sync();
   }  // nothing freed
@@ -58,13 +59,35 @@ TEST(BorrowExternal, UsesTheCallersMemoryWithoutCopies) {
   EXPECT_EQ(host[299], 2.5f);
 }
 
+TEST(BorrowExternal, AnOwnerKeepsTheMemoryAliveAsLongAsTheArray) {
+  auto memory = std::make_shared<std::vector<float>>(256, 1.5f);
+  std::weak_ptr<std::vector<float>> watch = memory;
+  float* data = memory->data();
+  {
+    auto a = tile::Array<float>::borrow_external(data, {256}, {}, tile::cpu_device(), std::move(memory));
+    EXPECT_FALSE(watch.expired());  // the array holds the owner
+    tile::launch<increment<128>>(a.partition_mut<128>()).sync();
+    EXPECT_EQ(a.to_host(), std::vector<float>(256, 2.5f));
+  }
+  EXPECT_TRUE(watch.expired());  // released with the array
+}
+
+TEST(BorrowExternal, RefusesAnEmptyOwner) {
+  std::vector<float> host(4);
+  EXPECT_HAS(error_of([&] {
+               (void)tile::Array<float>::borrow_external(host.data(), {4}, {}, tile::cpu_device(),
+                                                          std::shared_ptr<int>());
+             }),
+             "tile::Array::borrow_external: the owner is empty; it must hold the memory");
+}
+
 // Arrays over one memory, on the default device (the GPU where there is one): the memory of
 // an array tile_rt made, borrowed twice.
 struct Aliases {
   tile::Array<float> backing = tile::zeros<float>({128});
-  tile::Array<float> whole = tile::Array<float>::borrow_external(backing.data(), {64}, {}, backing.device());
-  tile::Array<float> upper = tile::Array<float>::borrow_external(backing.data() + 32, {32}, {}, backing.device());
-  tile::Array<float> apart = tile::Array<float>::borrow_external(backing.data() + 64, {64}, {}, backing.device());
+  tile::Array<float> whole = tile::unchecked::borrow_external<float>(backing.data(), {64}, {}, backing.device());
+  tile::Array<float> upper = tile::unchecked::borrow_external<float>(backing.data() + 32, {32}, {}, backing.device());
+  tile::Array<float> apart = tile::unchecked::borrow_external<float>(backing.data() + 64, {64}, {}, backing.device());
 };
 
 TEST(BorrowExternal, AnExclusiveLoanCoversEveryArrayOverTheSameBytes) {
@@ -105,9 +128,9 @@ TEST(BorrowExternal, APendingOpHoldsItsLoanOverEveryArrayOverTheSameBytes) {
 
 TEST(BorrowExternal, ArraysOverOneMemoryStayLinkedWhenOneGoes) {
   tile::Array<float> backing = tile::zeros<float>({16});
-  auto a = tile::Array<float>::borrow_external(backing.data(), {16}, {}, backing.device());
-  std::optional<tile::Array<float>> b = tile::Array<float>::borrow_external(backing.data(), {16}, {}, backing.device());
-  auto c = tile::Array<float>::borrow_external(backing.data() + 8, {8}, {}, backing.device());
+  auto a = tile::unchecked::borrow_external<float>(backing.data(), {16}, {}, backing.device());
+  std::optional<tile::Array<float>> b = tile::unchecked::borrow_external<float>(backing.data(), {16}, {}, backing.device());
+  auto c = tile::unchecked::borrow_external<float>(backing.data() + 8, {8}, {}, backing.device());
   b.reset();
   auto parts = a.partition_mut<8>();
   EXPECT_HAS(error_of([&] { (void)c.view(); }), "through another array over the same memory");
@@ -116,17 +139,17 @@ TEST(BorrowExternal, ArraysOverOneMemoryStayLinkedWhenOneGoes) {
 TEST(BorrowExternal, RefusesMisalignedMemory) {
   std::vector<float> host(64);
   EXPECT_NO_THROW(
-      (void)tile::Array<float>::borrow_external(host.data(), {8, 8}, {8, 1}, tile::cpu_device()));
+      (void)tile::unchecked::borrow_external<float>(host.data(), {8, 8}, {8, 1}, tile::cpu_device()));
   auto* odd = reinterpret_cast<float*>(reinterpret_cast<char*>(host.data()) + 1);
-  EXPECT_HAS(error_of([&] { (void)tile::Array<float>::borrow_external(odd, {4}, {}, tile::cpu_device()); }),
-             "tile::Array::borrow_external: the data pointer is not aligned to the element type");
+  EXPECT_HAS(error_of([&] { (void)tile::unchecked::borrow_external<float>(odd, {4}, {}, tile::cpu_device()); }),
+             "tile::unchecked::borrow_external: the data pointer is not aligned to the element type");
 }
 
 // ---- strided external memory -------------------------------------------------------------------
 
 TEST(BorrowExternal, ColumnMajorMemoryKeepsItsStridesAndReadsInIndexOrder) {
   std::vector<int32_t> host = column_major(3, 4);
-  auto a = tile::Array<int32_t>::borrow_external(host.data(), {3, 4}, {1, 3}, tile::cpu_device());
+  auto a = tile::unchecked::borrow_external<int32_t>(host.data(), {3, 4}, {1, 3}, tile::cpu_device());
   EXPECT_EQ(a.shape(), (tile::Shape{3, 4}));
   EXPECT_EQ(a.strides(), (tile::Shape{1, 3}));
   EXPECT_EQ(a.data(), host.data());
@@ -140,7 +163,7 @@ TEST(BorrowExternal, PaddedRowsSpanOnlyTheirElements) {
   // 2 x 3 elements in rows of 5: the two values after each row are padding, never touched.
   std::vector<int32_t> host = {0, 1, 2, -7, -7, 10, 11, 12, -7, -7};
   {
-    auto a = tile::Array<int32_t>::borrow_external(host.data(), {2, 3}, {5, 1}, tile::cpu_device());
+    auto a = tile::unchecked::borrow_external<int32_t>(host.data(), {2, 3}, {5, 1}, tile::cpu_device());
     EXPECT_EQ(a.strides(), (tile::Shape{5, 1}));
     EXPECT_EQ(a.to_host(), (std::vector<int32_t>{0, 1, 2, 10, 11, 12}));
     auto x = tile::from_host(std::vector<int32_t>{1, 2, 3, 4, 5, 6}, {2, 3}, tile::cpu_device());
@@ -156,8 +179,8 @@ TEST(BorrowExternal, LaunchOverColumnMajorArrays) {
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j) xs[static_cast<std::size_t>(j * rows + i)] = static_cast<int32_t>(i + j);
   {
-    auto z = tile::Array<int32_t>::borrow_external(zs.data(), {rows, cols}, {1, rows}, tile::cpu_device());
-    const auto x = tile::Array<int32_t>::borrow_external(xs.data(), {rows, cols}, {1, rows}, tile::cpu_device());
+    auto z = tile::unchecked::borrow_external<int32_t>(zs.data(), {rows, cols}, {1, rows}, tile::cpu_device());
+    const auto x = tile::unchecked::borrow_external<int32_t>(xs.data(), {rows, cols}, {1, rows}, tile::cpu_device());
     tile::launch<mix2d<4, 4>>(z.partition_mut<4, 4>(), x).sync();
     const auto h = z.to_host();
     for (int64_t i = 0; i < rows; ++i)
@@ -171,11 +194,11 @@ TEST(BorrowExternal, LaunchOverColumnMajorArrays) {
 TEST(BorrowExternal, RefusesStridesThatAddressAnElementTwice) {
   std::vector<float> host(64);
   auto borrow = [&](tile::Shape shape, tile::Strides strides) {
-    return error_of([&] { (void)tile::Array<float>::borrow_external(host.data(), shape, strides, tile::cpu_device()); });
+    return error_of([&] { (void)tile::unchecked::borrow_external<float>(host.data(), shape, strides, tile::cpu_device()); });
   };
   // Rows of 4 elements 2 apart: row i + 1 starts inside row i.
   std::string msg = borrow({4, 4}, {2, 1});
-  EXPECT_HAS(msg, "tile::Array::borrow_external: the strides [2, 1] of the shape [4, 4] address some elements twice");
+  EXPECT_HAS(msg, "tile::unchecked::borrow_external: the strides [2, 1] of the shape [4, 4] address some elements twice");
   EXPECT_HAS(msg, "axis 1 spans 4 elements (stride 1 times extent 4) but axis 0 steps by 2");
   EXPECT_HAS(msg, "each axis of extent > 1 needs a stride of at least the previous stride times the previous extent");
   EXPECT_HAS(borrow({4, 4}, {1, 2}), "axis 0 spans 4 elements (stride 1 times extent 4) but axis 1 steps by 2");
@@ -195,25 +218,25 @@ TEST(BorrowExternal, RefusesStridesThatAddressAnElementTwice) {
 TEST(BorrowExternal, RefusesNegativeStrides) {
   std::vector<float> host(16);
   const std::string msg = error_of(
-      [&] { (void)tile::Array<float>::borrow_external(host.data() + 3, {4}, {-1}, tile::cpu_device()); });
-  EXPECT_HAS(msg, "tile::Array::borrow_external: axis 0 has the negative stride -1 (strides [-1])");
+      [&] { (void)tile::unchecked::borrow_external<float>(host.data() + 3, {4}, {-1}, tile::cpu_device()); });
+  EXPECT_HAS(msg, "tile::unchecked::borrow_external: axis 0 has the negative stride -1 (strides [-1])");
   EXPECT_HAS(msg, "tile::Array takes non-negative strides only");
   EXPECT_HAS(error_of([&] {
-               (void)tile::Array<float>::borrow_external(host.data(), {4, 4}, {4, -1}, tile::cpu_device());
+               (void)tile::unchecked::borrow_external<float>(host.data(), {4, 4}, {4, -1}, tile::cpu_device());
              }),
              "axis 1 has the negative stride -1");
 }
 
 TEST(BorrowExternal, ReshapeNeedsCompactRowMajorData) {
   std::vector<int32_t> host = column_major(2, 3);
-  auto a = tile::Array<int32_t>::borrow_external(host.data(), {2, 3}, {1, 2}, tile::cpu_device());
+  auto a = tile::unchecked::borrow_external<int32_t>(host.data(), {2, 3}, {1, 2}, tile::cpu_device());
   EXPECT_HAS(error_of([&] { (void)std::move(a).reshape({6}); }),
              "tile::Array::reshape: the array's strides [1, 2] are not the compact row-major strides [3, 1] of "
              "its shape [2, 3]; only compact row-major data can be reshaped without copying: copy it");
   EXPECT_TRUE(a.valid());  // the refusal left the array alone
   EXPECT_EQ(a.to_host(), row_major(2, 3));
   // Compact row-major external memory (whatever the strides of its extent-1 axes) can.
-  auto b = tile::Array<int32_t>::borrow_external(host.data(), {1, 6}, {99, 1}, tile::cpu_device());
+  auto b = tile::unchecked::borrow_external<int32_t>(host.data(), {1, 6}, {99, 1}, tile::cpu_device());
   auto c = std::move(b).reshape({3, 2});
   EXPECT_EQ(c.strides(), (tile::Shape{2, 1}));
   EXPECT_EQ(c.to_host()[5], host[5]);

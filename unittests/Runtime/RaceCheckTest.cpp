@@ -66,7 +66,7 @@ TEST(RaceCheck, NamesTheElementOfAColumnMajorArrayByItsIndices) {
   RaceCheckOn on;
   // 2 x 16 column-major: element (i, j) at 2j + i, so the offset does not split row-major.
   std::vector<int32_t> host(32, 0);
-  auto z = tile::Array<int32_t>::borrow_external(host.data(), {2, 16}, {1, 2}, tile::cpu_device());
+  auto z = tile::unchecked::borrow_external<int32_t>(host.data(), {2, 16}, {1, 2}, tile::cpu_device());
   try {
     tile::launch<spill2d>(z.partition_mut<1, 8>()).sync();
     FAIL() << "expected tile::Error";

@@ -399,8 +399,8 @@ TEST(ViewLaunch, OverlappingExclusiveAndSharedArgumentsAreRefused) {
 TEST(ViewLaunch, ExternalBorrowsOverlappingInMemoryAreRefusedByByteRange) {
   std::vector<float> host(64);
   for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<float>(i);
-  auto whole = tile::Array<float>::borrow_external(host.data(), {64}, {}, tile::cpu_device());
-  auto tail = tile::Array<float>::borrow_external(host.data() + 32, {32}, {}, tile::cpu_device());
+  auto whole = tile::unchecked::borrow_external<float>(host.data(), {64}, {}, tile::cpu_device());
+  auto tail = tile::unchecked::borrow_external<float>(host.data() + 32, {32}, {}, tile::cpu_device());
   const std::string msg = error_of([&] {
     (void)tile::launch<copy1d<8>>(tail.partition_mut<8>(), whole.slice(0, 0, 64, 2));
   });
@@ -412,7 +412,7 @@ TEST(ViewLaunch, ExternalBorrowsOverlappingInMemoryAreRefusedByByteRange) {
   });
   EXPECT_HAS(direct, "its elements overlap those of argument 1");
   EXPECT_HAS(direct, "arrays over distinct storage are compared by byte ranges");
-  tail = tile::Array<float>::borrow_external(host.data() + 32, {32}, {}, tile::cpu_device());
+  tail = tile::unchecked::borrow_external<float>(host.data() + 32, {32}, {}, tile::cpu_device());
   // Byte ranges that do not meet are fine.
   tile::launch<copy1d<8>>(tail.partition_mut<8>(), whole.slice(0, 0, 32)).sync();
   EXPECT_EQ(host[32], 0.0f);
