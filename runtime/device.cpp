@@ -71,9 +71,12 @@ void order_free(detail::Buffer* b) noexcept {
       }
     }
   // Memory another array also covers may be released with this one: its uses end first.
-  detail::for_each_alias(b, [](detail::Buffer* a) {
-    if (!a->order.empty()) GpuOrdering::before_host_free(a->order);
-  });
+  if (b->alias.load(std::memory_order_relaxed)) {
+    detail::LoanLock lock;
+    detail::for_each_alias(b, [](detail::Buffer* a) {
+      if (!a->order.empty()) GpuOrdering::before_host_free(a->order);
+    });
+  }
   if (b->order.empty()) return;
   if (!b->external && main) {
     try {
@@ -145,9 +148,14 @@ const Device& default_device() {
 namespace detail {
 namespace {
 
-/// The live buffers over external memory, to find those whose bytes a new one overlaps.
+std::mutex& loans_mutex() {
+  static std::mutex* m = new std::mutex;  // never destroyed: arrays may outlive main
+  return *m;
+}
+
+/// The live buffers over external memory, to find those whose bytes a new one overlaps
+/// (under the LoanLock, as their rings are).
 struct ExternalBuffers {
-  std::mutex mutex;
   std::vector<Buffer*> live;
 };
 ExternalBuffers& external_buffers() {
@@ -165,21 +173,26 @@ bool in_ring(const Buffer* a, const Buffer* b) {
 /// Joins the rings (Buffer::alias) of `a` and `b` into one.
 void join_rings(Buffer* a, Buffer* b) {
   if (in_ring(a, b)) return;
-  if (!a->alias) a->alias = a;
-  if (!b->alias) b->alias = b;
-  std::swap(a->alias, b->alias);
+  Buffer* after_a = a->alias.load(std::memory_order_relaxed);
+  Buffer* after_b = b->alias.load(std::memory_order_relaxed);
+  a->alias.store(after_b ? after_b : b, std::memory_order_relaxed);
+  b->alias.store(after_a ? after_a : a, std::memory_order_relaxed);
 }
 
 /// Takes `b` out of its ring.
 void leave_ring(Buffer* b) {
-  if (!b->alias) return;
-  Buffer* before = b->alias;
-  while (before->alias != b) before = before->alias;
-  before->alias = b->alias == before ? nullptr : b->alias;  // alone again, or past b
-  b->alias = nullptr;
+  Buffer* after = b->alias.load(std::memory_order_relaxed);
+  if (!after) return;
+  Buffer* before = after;
+  while (before->alias.load(std::memory_order_relaxed) != b) before = before->alias.load(std::memory_order_relaxed);
+  before->alias.store(after == before ? nullptr : after, std::memory_order_relaxed);  // alone again, or past b
+  b->alias.store(nullptr, std::memory_order_relaxed);
 }
 
 }  // namespace
+
+void lock_loans() noexcept { loans_mutex().lock(); }
+void unlock_loans() noexcept { loans_mutex().unlock(); }
 
 Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
   auto b = std::make_unique<Buffer>();
@@ -214,7 +227,7 @@ Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, voi
   b->release_ctx = release_ctx;
   if (bytes == 0) return b;
   ExternalBuffers& e = external_buffers();
-  std::lock_guard<std::mutex> lock(e.mutex);
+  LoanLock lock;
   const auto begin = reinterpret_cast<uintptr_t>(data), end = begin + bytes;
   for (Buffer* other : e.live) {
     const auto o = reinterpret_cast<uintptr_t>(other->data);
@@ -239,7 +252,7 @@ void buffer_free(Buffer* b) noexcept {
   if (b->external) {  // memory the caller (or a DLPack producer) owns
     if (b->bytes > 0) {
       ExternalBuffers& e = external_buffers();
-      std::lock_guard<std::mutex> lock(e.mutex);
+      LoanLock lock;
       leave_ring(b);
       e.live.erase(std::find(e.live.begin(), e.live.end(), b));
     }
@@ -383,7 +396,10 @@ void* gpu_side_stream(const Device& device, int index) {
 void gpu_before_use(Buffer* b, void* stream, bool write) {
 #if defined(TILE_RT_HAS_CUDA)
   GpuOrdering::before_use(b->order, stream, write);
-  for_each_alias(b, [&](Buffer* a) { GpuOrdering::before_use(a->order, stream, write); });
+  if (b->alias.load(std::memory_order_relaxed)) {
+    LoanLock lock;
+    for_each_alias(b, [&](Buffer* a) { GpuOrdering::before_use(a->order, stream, write); });
+  }
 #else
   (void)b, (void)stream, (void)write;
 #endif
@@ -413,6 +429,7 @@ void gpu_order_copy(Buffer* b, bool write) {
   void* main = cuda::stream(b->device->ordinal());
   GpuOrdering::before_use(b->order, main, write);
   GpuOrdering::after_waited_use(b->order, write);
+  LoanLock lock;
   for_each_alias(b, [&](Buffer* a) {
     GpuOrdering::before_use(a->order, main, write);
     GpuOrdering::after_waited_use(a->order, write);

@@ -409,6 +409,7 @@ inline const Loan* alias_conflict(const Buffer* b, const Loan& loan) {
 template <class T>
 uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view what) {
   Buffer* b = r.buffer;
+  LoanLock lock;
   Loan loan;
   loan.exclusive = exclusive;
   set_loan_elements(loan, r);
@@ -440,6 +441,7 @@ uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view wha
 /// Returns loan `id` of `b` (no-op for id 0, "no loan").
 inline void release_loan(Buffer* b, uint64_t id) noexcept {
   if (!id || !b) return;
+  LoanLock lock;
   for (auto it = b->loans.begin(); it != b->loans.end(); ++it)
     if (it->id == id) {
       b->loans.erase(it);
@@ -450,6 +452,7 @@ inline void release_loan(Buffer* b, uint64_t id) noexcept {
 /// Narrows loan `id` to the elements of `r` (a slice of what it covered).
 template <class T>
 void narrow_loan(const ArrayRef<T>& r, uint64_t id) noexcept {
+  LoanLock lock;
   for (Loan& l : r.buffer->loans)
     if (l.id == id) set_loan_elements(l, r);
 }
@@ -457,6 +460,7 @@ void narrow_loan(const ArrayRef<T>& r, uint64_t id) noexcept {
 /// Whether any loan of `b`, or of another buffer over its memory, is exclusive (then the
 /// array cannot be read as a whole).
 inline bool lent_exclusively(const Buffer* b) {
+  LoanLock lock;
   if (std::any_of(b->loans.begin(), b->loans.end(), [](const Loan& l) { return l.exclusive; })) return true;
   Loan all;
   all.begin = reinterpret_cast<uintptr_t>(b->data);

@@ -39,8 +39,9 @@ bool tilecc::checkHostUnchecked(ASTContext &context, llvm::ArrayRef<const Functi
   bool clean = true;
   llvm::DenseSet<SourceLocation> reported;
   for (const FunctionDecl *fn : functions) {
+    // A lambda written in a kernel is kernel code, which the kernel rules check.
     const FunctionDecl *context_ = safetyContext(fn);
-    if (allowsUnsafe(context_))
+    if (allowsUnsafe(context_) || isTileKernel(context_))
       continue;
     UncheckedFinder finder;
     finder.TraverseStmt(const_cast<Stmt *>(fn->getBody()));

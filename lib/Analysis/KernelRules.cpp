@@ -385,10 +385,8 @@ private:
   /// The destructors that destroying an object of `type` runs: its own and its members' and
   /// bases', which C++ calls implicitly at the end of the object's lifetime.
   void destroy(QualType type, SourceLocation loc) {
-    type = context.getBaseElementType(type.getCanonicalType());
-    const auto *record = type->getAsCXXRecordDecl();
-    if (!record || !record->hasDefinition() || isInTileNamespace(record) ||
-        record->hasIrrelevantDestructor())
+    const CXXRecordDecl *record = destroyedClass(type.getCanonicalType());
+    if (!record)
       return;
     const CXXDestructorDecl *dtor = record->getDestructor();
     if (!dtor)

@@ -325,10 +325,8 @@ Value KernelWalker::evalConstruct(const CXXConstructExpr *e) {
 }
 
 void KernelWalker::destroy(QualType type, unsigned object, SourceLocation at) {
-  type = ctx.getBaseElementType(type.getCanonicalType());
-  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
-  if (!record || !record->hasDefinition() || isInTileNamespace(record) ||
-      record->hasIrrelevantDestructor())
+  const CXXRecordDecl *record = destroyedClass(type.getCanonicalType());
+  if (!record)
     return;
   const CXXDestructorDecl *dtor = record->getDestructor();
   if (!dtor)
@@ -343,8 +341,7 @@ void KernelWalker::destroy(QualType type, unsigned object, SourceLocation at) {
   Value whole = read(object);
   for (const FieldDecl *field : record->fields()) {
     QualType ft = ctx.getBaseElementType(field->getType().getCanonicalType());
-    if (ft->isReferenceType() || !ft->getAsCXXRecordDecl() ||
-        ft->getAsCXXRecordDecl()->hasIrrelevantDestructor())
+    if (ft->isReferenceType() || !destroyedClass(ft))
       continue;
     destroy(ft, newSlot(ft, field->getName(), fieldValue(whole, field, ft)), at);
   }

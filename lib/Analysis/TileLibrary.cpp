@@ -193,6 +193,14 @@ bool tilecc::isViewType(QualType type) {
                  cls->name == "Atomic");
 }
 
+const CXXRecordDecl *tilecc::destroyedClass(QualType type) {
+  const auto *record = type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || isInTileNamespace(record) ||
+      record->hasIrrelevantDestructor())
+    return nullptr;
+  return record;
+}
+
 bool tilecc::isAtomicType(QualType type) {
   while (type->isPointerType() || type->isReferenceType())
     type = type->getPointeeType();

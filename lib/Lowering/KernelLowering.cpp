@@ -115,13 +115,9 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
 // Statements
 //===----------------------------------------------------------------------===//
 
-/// True when destroying an object of `type` runs code: a destructor of the user's (its own or a
-/// member's), which the GPU lowering does not yet emit.
-static bool runsDestructor(clang::QualType type) {
-  const auto *record = type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
-  return record && record->hasDefinition() && !isInTileNamespace(record) &&
-         !record->hasIrrelevantDestructor();
-}
+/// True when destroying an object of `type` runs code (destroyedClass), which the GPU lowering
+/// does not yet emit.
+static bool runsDestructor(clang::QualType type) { return destroyedClass(type) != nullptr; }
 
 /// A temporary of the full-expression `e` whose destruction runs code (not looking into the
 /// bodies of lambdas written there).

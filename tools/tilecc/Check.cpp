@@ -94,13 +94,9 @@ int tilecc::driver::runCheck(const Options &options) {
         clean = runChecks(context, decls);
         // What the analyses accept must also compile: lower it, and plan it for the targets.
         if (clean && !diags.hasErrorOccurred() && !kernels.empty()) {
-          mlir::DialectRegistry registry;
-          registerAllDialects(registry);
-          mlir::MLIRContext mlirContext(registry);
-          mlirContext.loadAllAvailableDialects();
-          mlir::OwningOpRef<mlir::ModuleOp> module =
-              mlir::ModuleOp::create(mlir::UnknownLoc::get(&mlirContext));
-          int lowered = lowerKernels(ast, kernels, options.archs, *module, /*tileIROnly=*/false);
+          KernelModule module;
+          int lowered =
+              lowerKernels(ast, kernels, options.archs, *module.module, /*tileIROnly=*/false);
           if (lowered == ToolFailure)
             fail(file + ": the kernels could not be lowered");
           clean = lowered == Success;

@@ -111,6 +111,17 @@ FrontendOptions tilecc::driver::frontendOptions(const Options &options,
   return frontend;
 }
 
+static mlir::DialectRegistry tileccDialects() {
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  return registry;
+}
+
+tilecc::driver::KernelModule::KernelModule() : context(tileccDialects()) {
+  context.loadAllAvailableDialects();
+  module = mlir::ModuleOp::create(mlir::UnknownLoc::get(&context));
+}
+
 int tilecc::driver::lowerKernels(clang::ASTUnit &ast, llvm::ArrayRef<KernelInstance> kernels,
                                  const std::vector<std::string> &archs, mlir::ModuleOp module,
                                  bool tileIROnly) {
@@ -176,26 +187,18 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   if (!clean || diags.hasErrorOccurred())
     return InputError;
 
-  mlir::DialectRegistry registry;
-  registerAllDialects(registry);
-  mlir::MLIRContext mlirContext(registry);
-  mlirContext.loadAllAvailableDialects();
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::ModuleOp::create(mlir::UnknownLoc::get(&mlirContext));
-  if (int status = lowerKernels(ast, kernels, options.archs, *module,
+  KernelModule lowered;
+  mlir::ModuleOp module = *lowered.module;
+  if (int status = lowerKernels(ast, kernels, options.archs, module,
                                 /*tileIROnly=*/options.emit == EmitKind::TileIR);
       status != Success)
     return status;
-  if (options.emit == EmitKind::TileIR) {
-    module->print(os);
-    return Success;
-  }
-  if (options.emit == EmitKind::TileGPUIR) {
-    module->print(os);
+  if (options.emit == EmitKind::TileIR || options.emit == EmitKind::TileGPUIR) {
+    module.print(os);
     return Success;
   }
   if (options.emit == EmitKind::SmemPlan) {
-    printSharedMemoryPlan(*module, os);
+    printSharedMemoryPlan(module, os);
     return Success;
   }
 
@@ -217,7 +220,7 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   emitOptions.firstLine = llvm::StringRef(prefix).count('\n') + 1;
   std::string generated;
   llvm::raw_string_ostream generatedText(generated);
-  if (failed(emitCuda(*module, generatedText, emitOptions)))
+  if (failed(emitCuda(module, generatedText, emitOptions)))
     return InputError;
   os << prefix << generated;
   return Success;

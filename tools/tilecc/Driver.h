@@ -13,6 +13,8 @@
 #include "tilecc/Frontend/Invocation.h"
 #include "tilecc/Frontend/KernelDiscovery.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
 #include <vector>
@@ -70,6 +72,14 @@ int runExplain(llvm::StringRef id);
 
 /// Writes the CUDA translation of `file` into `os` (used by both subcommands).
 int compileToStream(const Options &options, llvm::raw_ostream &os);
+
+/// An MLIR context with every dialect tilecc uses loaded, and an empty module in it: where
+/// lowerKernels puts the kernels.
+struct KernelModule {
+  KernelModule();
+  mlir::MLIRContext context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
 
 /// Lowers `kernels` into `module` and, unless `tileIROnly`, runs the tile -> tilegpu pipeline for
 /// the tightest of `archs`. What the GPU cannot take (a construct the lowering does not know, a

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 
 #include <cstddef>
 #include <cstdint>
@@ -53,21 +54,37 @@ struct Buffer {
   /// External buffers whose bytes overlap form a ring through `alias` (nullptr: no other
   /// buffer shares this one's memory). Their loans are checked against each other by byte
   /// range, and a use waits for the events of every buffer in the ring.
-  Buffer* alias = nullptr;
+  std::atomic<Buffer*> alias{nullptr};
   /// On a GPU: the events that order later uses and the free after earlier ones.
   BufferOrder order;
 };
 
-/// Calls f(Buffer*) for every other buffer that may share `b`'s memory (Buffer::alias).
+/// The lock of every buffer's loans and of the rings of Buffer::alias: loans are taken and
+/// returned by const member functions (views), which several threads may call at once.
+void lock_loans() noexcept;
+void unlock_loans() noexcept;
+struct LoanLock {
+  LoanLock() noexcept { lock_loans(); }
+  ~LoanLock() { unlock_loans(); }
+  LoanLock(const LoanLock&) = delete;
+  LoanLock& operator=(const LoanLock&) = delete;
+};
+
+/// Calls f(Buffer*) for every other buffer that may share `b`'s memory (Buffer::alias); the
+/// caller holds the LoanLock.
 template <class F>
 void for_each_alias(const Buffer* b, F&& f) {
-  for (Buffer* a = b->alias; a && a != b; a = a->alias) f(a);
+  for (Buffer* a = b->alias.load(std::memory_order_relaxed); a && a != b;
+       a = a->alias.load(std::memory_order_relaxed))
+    f(a);
 }
 
 /// Whether a use of `b` (a write when `write`) has events to wait for, its own or those of a
 /// buffer over the same memory.
 inline bool order_pending(const Buffer* b, bool write) {
   if (b->order.pending_for(write)) return true;
+  if (!b->alias.load(std::memory_order_relaxed)) return false;
+  LoanLock lock;
   bool pending = false;
   for_each_alias(b, [&](const Buffer* a) { pending = pending || a->order.pending_for(write); });
   return pending;

@@ -74,6 +74,11 @@ std::optional<TileClass> getTileClass(clang::QualType type);
 /// views; not for `Tile` values.
 bool isViewType(clang::QualType type);
 
+/// The class whose destructor runs when an object of `type` (or an array of them) is destroyed:
+/// a user's class whose destructor is not trivial (its own, or one of its members' or bases');
+/// nullptr when destroying it runs no code, or only the library's.
+const clang::CXXRecordDecl *destroyedClass(clang::QualType type);
+
 /// True when `type` (through references and pointers) is a `tile::Atomic<T, Dims...>`.
 bool isAtomicType(clang::QualType type);
 
