@@ -429,6 +429,7 @@ void gpu_order_copy(Buffer* b, bool write) {
   void* main = cuda::stream(b->device->ordinal());
   GpuOrdering::before_use(b->order, main, write);
   GpuOrdering::after_waited_use(b->order, write);
+  if (!b->alias.load(std::memory_order_relaxed)) return;
   LoanLock lock;
   for_each_alias(b, [&](Buffer* a) {
     GpuOrdering::before_use(a->order, main, write);

@@ -188,87 +188,62 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   return success();
 }
 
-LogicalResult KernelEmitter::emitRegisterMove(Value result, Value source,
-                                              const tilegpu::ShapeMovement &move,
-                                              unsigned indent) {
-  Operation *op = result.getDefiningOp();
-  FailureOr<ValueInfo> info = tileInfo(op, result.getType());
-  FailureOr<std::string> ctype = elementType(op, result.getType());
-  if (failed(info) || failed(ctype))
-    return failure();
-  const ValueInfo src = values.lookup(source);
-  if (src.broadcast) {
-    info->broadcast = true;
-    info->name = src.name;
-    values[result] = *info;
-    return success();
-  }
-  std::string bases = "tile_dev::Ix<";
-  for (auto [k, b] : llvm::enumerate(move.registerBases))
-    bases += cat(k ? ", " : "", b);
-  bases += ">";
-  info->name = newName();
-  int64_t elems = layouts[info->layout].elems;
-  // Every thread already holds its elements: result register i is source register
-  // span(i), the XOR of the bases of i's bits.
-  out.line(indent,
-           cat(*ctype, " ", info->name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
-               elems, "; ++i_) ", info->name, "[i_] = ", src.name, "[tile_dev::span<", bases,
-               ">(i_)];"),
-           op->getLoc());
-  values[result] = *info;
-  return success();
-}
-
 std::optional<LogicalResult> KernelEmitter::emitWithinWarps(Operation *op, Value source,
                                                             unsigned indent) {
   std::optional<tilegpu::ShapeMovement> move = tilegpu::planShapeMovement(op, numWarps);
   if (!move || move->kind == Movement::SharedMemory)
     return std::nullopt;
-  if (move->kind == Movement::WarpShuffle)
-    return emitWarpShuffle(op->getResult(0), source, *move, indent);
-  return emitRegisterMove(op->getResult(0), source, *move, indent);
-}
-
-LogicalResult KernelEmitter::emitWarpShuffle(Value result, Value source,
-                                             const tilegpu::ShapeMovement &move,
-                                             unsigned indent) {
-  Operation *op = result.getDefiningOp();
+  Value result = op->getResult(0);
   FailureOr<ValueInfo> info = tileInfo(op, result.getType());
   FailureOr<std::string> ctype = elementType(op, result.getType());
   if (failed(info) || failed(ctype))
     return failure();
   const ValueInfo src = values.lookup(source);
-  if (src.broadcast) {
+  if (src.broadcast) { // one repeated scalar stays one
     info->broadcast = true;
     info->name = src.name;
-    values[result] = *info;
-    return success();
+  } else {
+    info->name = newName();
+    std::string text = move->kind == Movement::WarpShuffle
+                           ? warpShuffleText(*move, *ctype, info->name, src.name,
+                                             layouts[info->layout].elems)
+                           : registerMoveText(*move, *ctype, info->name, src.name,
+                                              layouts[info->layout].elems);
+    out.line(indent, text, op->getLoc());
   }
+  values[result] = *info;
+  return success();
+}
+
+std::string KernelEmitter::registerMoveText(const tilegpu::ShapeMovement &move, StringRef ctype,
+                                            StringRef name, StringRef src, int64_t elems) {
+  // Every thread already holds its elements: result register i is source register
+  // span(i), the XOR of the bases of i's bits.
+  return cat(ctype, " ", name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ", elems,
+             "; ++i_) ", name, "[i_] = ", src, "[tile_dev::span<", ixList(move.registerBases),
+             ">(i_)];");
+}
+
+std::string KernelEmitter::warpShuffleText(const tilegpu::ShapeMovement &move, StringRef ctype,
+                                           StringRef name, StringRef src, int64_t elems) {
   const ShuffleMap &map = move.shuffle;
-  int64_t elems = layouts[info->layout].elems;
-  info->name = newName();
   std::string lane = newName(), pick = newName();
   // Register i_ of this thread is source register r_ ^ pick of lane from_ in its warp. In each
   // round every lane sends register r_ ^ j; the lanes whose pick is j keep what they receive.
   std::string head = cat("const int ", lane, " = int(tile_dev::span<", ixList(map.laneFromThread),
                          ">(", threadId, ")); ");
-  std::string body = cat(info->name, "[i_] = tile_dev::shfl(", src.name, "[r_], from_);");
+  std::string body = cat(name, "[i_] = tile_dev::shfl(", src, "[r_], from_);");
   if (move.shuffleRounds.size() > 1) {
     head += cat("const int ", pick, " = int(tile_dev::span<", ixList(map.regFromThread), ">(",
                 threadId, ")); ");
     for (int64_t j : ArrayRef<int64_t>(move.shuffleRounds).drop_front())
-      body += cat(" { const ", *ctype, " s_ = tile_dev::shfl(", src.name, "[r_ ^ ", j,
-                  "], from_); if (", pick, " == ", j, ") ", info->name, "[i_] = s_; }");
+      body += cat(" { const ", ctype, " s_ = tile_dev::shfl(", src, "[r_ ^ ", j, "], from_); if (",
+                  pick, " == ", j, ") ", name, "[i_] = s_; }");
   }
-  out.line(indent,
-           cat(head, *ctype, " ", info->name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
-               elems, "; ++i_) { const int from_ = ", lane, " ^ int(tile_dev::span<",
-               ixList(map.laneFromReg), ">(i_)); const int r_ = int(tile_dev::span<",
-               ixList(map.regFromReg), ">(i_)); ", body, " }"),
-           op->getLoc());
-  values[result] = *info;
-  return success();
+  return cat(head, ctype, " ", name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ",
+             elems, "; ++i_) { const int from_ = ", lane, " ^ int(tile_dev::span<",
+             ixList(map.laneFromReg), ">(i_)); const int r_ = int(tile_dev::span<",
+             ixList(map.regFromReg), ">(i_)); ", body, " }");
 }
 
 /// `f(a0, ..., b0, ...)` over parallel lists of accumulators and next values.

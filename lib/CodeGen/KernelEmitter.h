@@ -154,16 +154,16 @@ private:
   mlir::LogicalResult emitConvertLayout(tilegpu::ConvertLayoutOp op, unsigned indent);
   /// broadcast, reshape, permute, cat, extract.
   mlir::LogicalResult emitShape(mlir::Operation &op, unsigned indent);
-  /// A shape op or conversion that keeps every element in its thread: register copies.
-  mlir::LogicalResult emitRegisterMove(mlir::Value result, mlir::Value source,
-                                       const tilegpu::ShapeMovement &move, unsigned indent);
-  /// A shape op or conversion whose elements stay within warps: warp shuffles.
-  mlir::LogicalResult emitWarpShuffle(mlir::Value result, mlir::Value source,
-                                      const tilegpu::ShapeMovement &move, unsigned indent);
   /// Emits `op` as register copies or warp shuffles when its elements stay in their threads
   /// or warps; nullopt when they must cross warps through shared memory.
   std::optional<mlir::LogicalResult> emitWithinWarps(mlir::Operation *op, mlir::Value source,
                                                      unsigned indent);
+  /// The statement that fills `name[elems]` from the source registers `src`: copies within each
+  /// thread, or warp shuffles.
+  std::string registerMoveText(const tilegpu::ShapeMovement &move, llvm::StringRef ctype,
+                               llvm::StringRef name, llvm::StringRef src, int64_t elems);
+  std::string warpShuffleText(const tilegpu::ShapeMovement &move, llvm::StringRef ctype,
+                              llvm::StringRef name, llvm::StringRef src, int64_t elems);
   /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.
   mlir::FailureOr<std::string> emitCombiner(mlir::Region &region, unsigned indent);
   /// The register arrays and element types of a reduction's or scan's operands, then its
