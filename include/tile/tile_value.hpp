@@ -671,14 +671,25 @@ constexpr auto abs(const Tile<T, D...>& t) {
 }
 
 namespace detail {
+/// fmin / fmax, except that a signaling NaN also yields the other operand, as a quiet one does
+/// (IEEE 754-2019 minimumNumber / maximumNumber; the C library may return NaN for it).
+template <class T>
+T number_min(T x, T y) {
+  return std::isnan(x) ? y : std::isnan(y) ? x : std::fmin(x, y);
+}
+template <class T>
+T number_max(T x, T y) {
+  return std::isnan(x) ? y : std::isnan(y) ? x : std::fmax(x, y);
+}
+
 /// The smaller of two elements; for floating types a NaN yields the other operand (fmin), and
 /// narrow floats compare in float. The rule of tile::min and of the min reductions.
 template <class T>
 constexpr T min_value(T x, T y) {
   if constexpr (is_narrow_float_v<T>)
-    return T(std::fmin(static_cast<float>(x), static_cast<float>(y)));
+    return T(number_min(static_cast<float>(x), static_cast<float>(y)));
   else if constexpr (std::is_floating_point_v<T>)
-    return std::fmin(x, y);
+    return number_min(x, y);
   else if constexpr (!complex_element<T>)
     return y < x ? y : x;
   else
@@ -688,9 +699,9 @@ constexpr T min_value(T x, T y) {
 template <class T>
 constexpr T max_value(T x, T y) {
   if constexpr (is_narrow_float_v<T>)
-    return T(std::fmax(static_cast<float>(x), static_cast<float>(y)));
+    return T(number_max(static_cast<float>(x), static_cast<float>(y)));
   else if constexpr (std::is_floating_point_v<T>)
-    return std::fmax(x, y);
+    return number_max(x, y);
   else if constexpr (!complex_element<T>)
     return x < y ? y : x;
   else

@@ -164,6 +164,16 @@ TEST(Tile, MinMaxAbsOnIntegersAndScalars) {
   expect_each(tile::min(nan, 1.0f), [](int64_t) { return 1.0f; });
 }
 
+TEST(Tile, ASignalingNaNYieldsTheOtherOperandOfMinAndMax) {
+  // As on the GPU (and IEEE 754-2019 maximumNumber): the C library's fmax may return NaN here.
+  auto snan = tile::full<float, 2>(std::numeric_limits<float>::signaling_NaN());
+  expect_each(tile::max(snan, 0.25f), [](int64_t) { return 0.25f; });
+  expect_each(tile::min(-0.5f, snan), [](int64_t) { return -0.5f; });
+  auto dsnan = tile::full<double, 2>(std::numeric_limits<double>::signaling_NaN());
+  expect_each(tile::max(dsnan, 2.0), [](int64_t) { return 2.0; });
+  EXPECT_EQ(tile::max<0>(tile::cat<0>(snan, tile::full<float, 2>(3.0f))), 3.0f);
+}
+
 TEST(Tile, HalfTilesComputeInFloat) {
   auto h = tile::cast<tile::f16>(tile::iota<float, 8>());
   auto s = h * tile::f16(0.5f) + 1;
