@@ -354,6 +354,13 @@ LogicalResult KernelEmitter::collectLayouts() {
       if (std::optional<unsigned> k = layoutOf(plan->slice))
         layouts[*k].needsThread = true;
   });
+  // Likewise the lines of scans whose totals cross warps.
+  func.walk([&](tile::ScanOp op) {
+    std::optional<tilegpu::ScanPlan> plan = tilegpu::planScan(op, numWarps);
+    if (plan && plan->crossesWarps() && plan->slice.getOutDims().size() > 0)
+      if (std::optional<unsigned> k = layoutOf(plan->slice))
+        layouts[*k].needsThread = true;
+  });
   return result;
 }
 

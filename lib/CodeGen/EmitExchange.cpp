@@ -199,16 +199,28 @@ std::optional<LogicalResult> KernelEmitter::emitWithinWarps(Operation *op, Value
   if (failed(info) || failed(ctype))
     return failure();
   const ValueInfo src = values.lookup(source);
-  if (src.broadcast) { // one repeated scalar stays one
+  int64_t elems = layouts[info->layout].elems;
+  if (auto cat = dyn_cast<tile::CatOp>(op)) {
+    info->name = newName();
+    std::string lhs = array(cat.getLhs(), indent, op->getLoc());
+    std::string rhs = array(cat.getRhs(), indent, op->getLoc());
+    std::optional<unsigned> operand = layoutIndex(cast<RankedTensorType>(source.getType()));
+    if (!operand)
+      return op->emitError("the source tile has no layout");
+    out.line(indent, catText(*move, lhs, rhs, layouts[*operand].elems, *ctype, info->name, elems),
+             op->getLoc());
+  } else if (auto extract = dyn_cast<tile::ExtractOp>(op)) {
+    info->name = newName();
+    std::string src = array(extract.getSource(), indent, op->getLoc());
+    out.line(indent, extractText(*move, extract, src, *ctype, info->name, elems), op->getLoc());
+  } else if (src.broadcast) { // one repeated scalar stays one
     info->broadcast = true;
     info->name = src.name;
   } else {
     info->name = newName();
     std::string text = move->kind == Movement::WarpShuffle
-                           ? warpShuffleText(*move, *ctype, info->name, src.name,
-                                             layouts[info->layout].elems)
-                           : registerMoveText(*move, *ctype, info->name, src.name,
-                                              layouts[info->layout].elems);
+                           ? warpShuffleText(*move, *ctype, info->name, src.name, elems)
+                           : registerMoveText(*move, *ctype, info->name, src.name, elems);
     out.line(indent, text, op->getLoc());
   }
   values[result] = *info;
@@ -244,6 +256,41 @@ std::string KernelEmitter::warpShuffleText(const tilegpu::ShapeMovement &move, S
              elems, "; ++i_) { const int from_ = ", lane, " ^ int(tile_dev::span<",
              ixList(map.laneFromReg), ">(i_)); const int r_ = int(tile_dev::span<",
              ixList(map.regFromReg), ">(i_)); ", body, " }");
+}
+
+std::string KernelEmitter::catText(const tilegpu::ShapeMovement &move, StringRef lhs,
+                                   StringRef rhs, int64_t top, StringRef ctype, StringRef name,
+                                   int64_t elems) {
+  // Source register r_ of the operands stacked: its highest bit `top` (the operands'
+  // register count) says which operand holds it.
+  return cat(ctype, " ", name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ", elems,
+             "; ++i_) { const int r_ = int(tile_dev::span<", ixList(move.registerBases),
+             ">(i_)); ", name, "[i_] = (r_ & ", top, ") ? ", rhs, "[r_ ^ ", top, "] : ", lhs,
+             "[r_]; }");
+}
+
+std::string KernelEmitter::extractText(const tilegpu::ShapeMovement &move, tile::ExtractOp op,
+                                       StringRef src, StringRef ctype, StringRef name,
+                                       int64_t elems) {
+  // The sub-tile's row-major number among the source's sub-tiles, or -1 outside them; the
+  // registers of every sub-tile are tried in turn, so no register is indexed at run time.
+  auto source = cast<RankedTensorType>(op.getSource().getType());
+  auto result = cast<RankedTensorType>(op.getType());
+  std::string number = newName(), inside, flat = "0";
+  int64_t count = 1;
+  for (auto [k, index] : llvm::enumerate(op.getIndices())) {
+    int64_t along = source.getDimSize(k) / result.getDimSize(k);
+    std::string i = scalar(index);
+    inside += cat(k ? " && " : "", "int64_t(", i, ") >= 0 && int64_t(", i, ") < ", along);
+    flat = cat("(", flat, ") * ", along, " + int64_t(", i, ")");
+    count *= along;
+  }
+  return cat("const int ", number, " = (", inside, ") ? int(", flat, ") : -1; ", ctype, " ",
+             name, "[", elems, "]; _Pragma(\"unroll\") for (int i_ = 0; i_ < ", elems,
+             "; ++i_) { const int r_ = int(tile_dev::span<", ixList(move.registerBases),
+             ">(i_)); ", name, "[i_] = ", ctype, "{}; _Pragma(\"unroll\") for (int f_ = 0; f_ < ",
+             count, "; ++f_) if (", number, " == f_) ", name, "[i_] = ", src,
+             "[r_ ^ int(tile_dev::span<", ixList(move.indexBases), ">(f_))]; }");
 }
 
 /// `f(a0, ..., b0, ...)` over parallel lists of accumulators and next values.
@@ -406,7 +453,217 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
   return success();
 }
 
+LogicalResult KernelEmitter::emitScanInRegisters(tile::ScanOp op, const tilegpu::ScanPlan &plan,
+                                                 unsigned indent) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getSources()[0].getType());
+  std::optional<unsigned> layoutK = layoutIndex(type);
+  if (!layoutK)
+    return op.emitError("the scanned tile has no layout");
+  SmallVector<std::string> src, types;
+  FailureOr<std::string> f =
+      emitCombinerOperands(op, op.getSources(), op.getCombiner(), indent, src, types);
+  if (failed(f))
+    return failure();
+  const int64_t elems = layouts[*layoutK].elems;
+  // q_ numbers a thread's lines (its keys, then its repeats along the axis), j_ the registers
+  // of one line below the lanes; register span<Line>(q_) ^ span<Low>(j_) holds element j_.
+  SmallVector<int64_t> lineBases(plan.keyRegisters);
+  llvm::append_range(lineBases, plan.highRegisters);
+  const int64_t lines = int64_t(1) << lineBases.size();
+  const int64_t low = int64_t(1) << plan.lowRegisters.size();
+  const int64_t keys = int64_t(1) << plan.keyRegisters.size();
+  std::string reg = cat("int(tile_dev::span<", ixList(lineBases), ">(q_) ^ tile_dev::span<",
+                        ixList(plan.lowRegisters), ">(");
+  auto regAt = [&](StringRef j) { return cat(reg, j, "))"); };
+
+  // 1. Each thread scans each of its lines' registers in order.
+  SmallVector<std::string> res, total, acc, at, elem;
+  std::string declare, scanLine, totals;
+  for (size_t k = 0; k < src.size(); ++k) {
+    res.push_back(newName());
+    total.push_back(newName());
+    acc.push_back(cat("a", k, "_"));
+    at.push_back(cat(res[k], "[r_]"));
+    elem.push_back(cat(res[k], "[r_]"));
+    declare += cat(types[k], " ", res[k], "[", elems, "]; ");
+    declare += cat("_Pragma(\"unroll\") for (int i_ = 0; i_ < ", elems, "; ++i_) ", res[k],
+                   "[i_] = ", src[k], "[i_]; ");
+    scanLine += cat(types[k], " a", k, "_ = ", res[k], "[p_]; ");
+    totals += cat(types[k], " ", total[k], "[", lines, "]; ");
+  }
+  std::string store;
+  for (size_t k = 0; k < src.size(); ++k)
+    store += cat(res[k], "[r_] = a", k, "_; ");
+  out.line(indent, declare, loc);
+  if (low > 1)
+    out.line(indent,
+             cat("_Pragma(\"unroll\") for (int q_ = 0; q_ < ", lines,
+                 "; ++q_) _Pragma(\"unroll\") for (int j_ = 1; j_ < ", low,
+                 "; ++j_) { const int p_ = ", regAt("j_ - 1"), ", r_ = ", regAt("j_"), "; ",
+                 scanLine, callCombiner(*f, acc, at), " ", store, "}"),
+             loc);
+  std::string lastOfLine;
+  for (size_t k = 0; k < src.size(); ++k)
+    lastOfLine += cat(total[k], "[q_] = ", res[k], "[", regAt(cat(low - 1)), "]; ");
+  out.line(indent,
+           cat(totals, "_Pragma(\"unroll\") for (int q_ = 0; q_ < ", lines, "; ++q_) { ",
+               lastOfLine, "}"),
+           loc);
+
+  // 2. The lanes along the axis scan the threads' totals (Hillis-Steele, by shuffles), then
+  //    each takes the inclusive total of the lane before it.
+  std::string pos, before;
+  SmallVector<std::string> exclusive;
+  if (!plan.axisLanes.empty()) {
+    uint64_t mask = 0;
+    for (int64_t l : plan.axisLanes)
+      mask |= uint64_t(l);
+    const int64_t positions = int64_t(1) << plan.axisLanes.size();
+    pos = newName();
+    std::string lane = newName();
+    out.line(indent,
+             cat("const int ", lane, " = int(", threadId, " % 32u); const int ", pos,
+                 " = tile_dev::compress(unsigned(", lane, "), ", mask, "u);"),
+             loc);
+    auto from = [&](int64_t d) {
+      return cat("(", lane, " & ~", mask, ") | int(tile_dev::span<", ixList(plan.axisLanes),
+                 ">((", pos, " - ", d, ") & ", positions - 1, "))");
+    };
+    for (int64_t d = 1; d < positions; d *= 2) {
+      std::string shuffled, update;
+      SmallVector<std::string> y, t;
+      for (size_t k = 0; k < src.size(); ++k) {
+        y.push_back(cat("y", k, "_"));
+        t.push_back(cat(total[k], "[q_]"));
+        shuffled += cat(types[k], " y", k, "_ = tile_dev::shfl(", total[k], "[q_], from_); ");
+        update += cat(total[k], "[q_] = y", k, "_; ");
+      }
+      out.line(indent,
+               cat("{ const int from_ = ", from(d), "; _Pragma(\"unroll\") for (int q_ = 0; q_ < ",
+                   lines, "; ++q_) { ", shuffled, "if (", pos, " >= ", d, ") { ",
+                   callCombiner(*f, y, t), " ", update, "} } }"),
+               loc);
+    }
+    std::string take;
+    for (size_t k = 0; k < src.size(); ++k) {
+      exclusive.push_back(newName());
+      take += cat(exclusive[k], "[q_] = tile_dev::shfl(", total[k], "[q_], from_); ");
+      out.line(indent, cat(types[k], " ", exclusive[k], "[", lines, "]; "), loc);
+    }
+    out.line(indent,
+             cat("{ const int from_ = ", from(1), "; _Pragma(\"unroll\") for (int q_ = 0; q_ < ",
+                 lines, "; ++q_) { ", take, "} }"),
+             loc);
+    if (!plan.crossesWarps() && plan.repeats > 1) {
+      // The whole of each repeat, from the last lane.
+      std::string whole;
+      for (size_t k = 0; k < src.size(); ++k)
+        whole += cat(total[k], "[q_] = tile_dev::shfl(", total[k], "[q_], from_); ");
+      out.line(indent,
+               cat("{ const int from_ = ", lane, " | ", mask,
+                   "; _Pragma(\"unroll\") for (int q_ = 0; q_ < ", lines, "; ++q_) { ", whole,
+                   "} }"),
+               loc);
+    }
+  }
+
+  // 3. Warps and repeats along the axis: the last lane of each warp writes its lines' totals
+  //    (one copy of each), and every thread combines those of the warps and repeats before
+  //    its own, in order.
+  SmallVector<std::string> shared;
+  std::string warp = newName(), line = "0";
+  if (plan.crossesWarps()) {
+    std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
+    FailureOr<int64_t> base = smemOffset(op);
+    if (!scratch || failed(base))
+      return op.emitError("cannot place this scan's shared memory");
+    if (plan.slice.getOutDims().size() > 0) {
+      std::optional<unsigned> slice = layoutOf(plan.slice);
+      if (!slice)
+        return op.emitError("cannot address this scan's line totals");
+      line = cat(layouts[*slice].thread, ".linear(q_ & ", keys - 1, ")");
+    }
+    std::string stage = leadingBarrier(op), write;
+    for (size_t k = 0; k < src.size(); ++k) {
+      shared.push_back(newName());
+      stage += cat(types[k], "* ", shared[k], " = tile_dev::shared_at<", types[k], ">(",
+                   *base + scratch->parts[k].offset, "); ");
+      write += cat(shared[k], "[e_] = ", total[k], "[q_]; ");
+    }
+    std::string writer = cat("(", threadId, " & ", plan.replicas, "u) == 0");
+    if (!pos.empty())
+      writer += cat(" && ", pos, " == ", (int64_t(1) << plan.axisLanes.size()) - 1);
+    out.line(indent,
+             cat(stage, "const int ", warp, " = tile_dev::compress(", threadId, " / 32u, ",
+                 plan.axisWarps, "u); if (", writer, ") { _Pragma(\"unroll\") for (int q_ = 0; q_ < ",
+                 lines, "; ++q_) { const int64_t e_ = int64_t((q_ / ", keys, ") * ",
+                 plan.warpPositions, " + ", warp, ") * ", plan.lines, " + ", line, "; ", write,
+                 "} } __syncthreads();"),
+             loc);
+  }
+
+  // 4. Each element: the totals of the warps and repeats before it, then of the lanes before
+  //    it, then its own scan in the thread; then the inits.
+  std::string body = cat("_Pragma(\"unroll\") for (int q_ = 0; q_ < ", lines, "; ++q_) { ");
+  SmallVector<std::string> carry, prefix;
+  bool carries = plan.crossesWarps() || plan.repeats > 1;
+  if (carries) {
+    // The totals before this element's repeat and warp: entry e_ of its line, in order.
+    std::string first;
+    SmallVector<std::string> next;
+    for (size_t k = 0; k < src.size(); ++k) {
+      carry.push_back(cat("c", k, "w_"));
+      if (plan.crossesWarps()) {
+        first += cat(types[k], " c", k, "w_ = ", shared[k], "[line_]; ");
+        next.push_back(cat(shared[k], "[e_ * ", plan.lines, " + line_]"));
+      } else {
+        first += cat(types[k], " c", k, "w_ = ", total[k], "[q_ % ", keys, "]; ");
+        next.push_back(cat(total[k], "[q_ % ", keys, " + e_ * ", keys, "]"));
+      }
+    }
+    if (plan.crossesWarps())
+      body += cat("const int64_t line_ = ", line, "; const int before_ = (q_ / ", keys, ") * ",
+                  plan.warpPositions, " + ", warp, "; ");
+    else
+      body += cat("const int before_ = q_ / ", keys, "; ");
+    body += cat(first, "_Pragma(\"unroll\") for (int e_ = 1; e_ < before_; ++e_) ",
+                callCombiner(*f, carry, next), " ");
+  }
+  body += cat("_Pragma(\"unroll\") for (int j_ = 0; j_ < ", low, "; ++j_) { const int r_ = ",
+              regAt("j_"), "; ");
+  auto applyPrefix = [&](ArrayRef<std::string> from, StringRef when) {
+    std::string decl, assign;
+    SmallVector<std::string> b;
+    for (size_t k = 0; k < src.size(); ++k) {
+      b.push_back(cat("b", k, "_"));
+      decl += cat(types[k], " b", k, "_ = ", from[k], "; ");
+      assign += cat(res[k], "[r_] = b", k, "_; ");
+    }
+    return cat("if (", when, ") { ", decl, callCombiner(*f, b, elem), " ", assign, "} ");
+  };
+  if (!exclusive.empty()) {
+    for (size_t k = 0; k < src.size(); ++k)
+      prefix.push_back(cat(exclusive[k], "[q_]"));
+    body += applyPrefix(prefix, cat(pos, " > 0"));
+  }
+  if (carries)
+    body += applyPrefix(carry, "before_ > 0");
+  body += applyInits(*f, op.getInits(), elem, types, [&](Value v) { return scalar(v); });
+  out.line(indent, body + " } }", loc);
+
+  for (auto [k, result] : llvm::enumerate(op.getResults())) {
+    ValueInfo info{res[k]};
+    info.tile = true;
+    info.layout = *layoutK;
+    values[result] = info;
+  }
+  return success();
+}
+
 LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
+  if (std::optional<tilegpu::ScanPlan> plan = tilegpu::planScan(op, numWarps))
+    return emitScanInRegisters(op, *plan, indent);
   Location loc = op.getLoc();
   int64_t axis = op.getAxis();
   auto type = cast<RankedTensorType>(op.getSources()[0].getType());
@@ -425,9 +682,19 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
   if (failed(f))
     return failure();
 
-  std::string plan = newName();
-  std::string stage = cat("using ", plan, " = tile_dev::ScanPlan<", ixList(type.getShape()),
-                          ", ", axis, ", ", threads, ">; ", leadingBarrier(op));
+  // Lines along the axis, each cut into `chunks` chunks of `chunk` elements; element j of
+  // line l lies at row-major index at(l, j).
+  tilegpu::ScanSplit split = tilegpu::scanSplit(type.getShape(), axis, threads);
+  const int64_t length = type.getDimSize(axis);
+  int64_t stride = 1;
+  for (int64_t d : type.getShape().drop_front(axis + 1))
+    stride *= d;
+  const int64_t chunks = split.chunks, chunk = length / chunks, lines = split.lines;
+  auto at = [&](StringRef l, StringRef j) {
+    return cat("((", l, ") / ", stride, ") * ", length * stride, " + (", l, ") % ", stride,
+               " + (", j, ") * ", stride);
+  };
+  std::string stage = leadingBarrier(op);
   for (size_t k = 0; k < src.size(); ++k) {
     data.push_back(newName());
     carry.push_back(newName());
@@ -440,51 +707,48 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
   out.line(indent, stage + "__syncthreads();", loc);
 
   // Chunks, each scanned in place by one thread.
-  SmallVector<std::string> acc, at, step;
+  SmallVector<std::string> acc, atq, step;
   std::string load, store, loadLast, storeCarry;
   for (size_t k = 0; k < src.size(); ++k) {
     acc.push_back(cat("a", k, "_"));
-    at.push_back(cat(data[k], "[q_]"));
+    atq.push_back(cat(data[k], "[q_]"));
     load += cat(types[k], " a", k, "_ = ", data[k], "[p_]; ");
     store += cat(data[k], "[q_] = a", k, "_; ");
-    loadLast += cat(types[k], " a", k, "_ = ", data[k], "[", plan, "::at(l_, ", plan,
-                    "::chunk - 1)]; ");
-    storeCarry += cat(carry[k], "[l_ * ", plan, "::chunks + c_] = a", k, "_; ");
-    step.push_back(cat(data[k], "[", plan, "::at(l_, (c_ + 1) * ", plan, "::chunk - 1)]"));
+    loadLast += cat(types[k], " a", k, "_ = ", data[k], "[", at("l_", cat(chunk - 1)), "]; ");
+    storeCarry += cat(carry[k], "[l_ * ", chunks, " + c_] = a", k, "_; ");
+    step.push_back(cat(data[k], "[", at("l_", cat("(c_ + 1) * ", chunk, " - 1")), "]"));
   }
   out.line(indent,
-           cat("for (int64_t u_ = threadIdx.x; u_ < ", plan, "::lines * ", plan,
-               "::chunks; u_ += ", threads, ") { const int64_t l_ = u_ / ", plan,
-               "::chunks, c_ = u_ % ", plan, "::chunks; for (int64_t j_ = c_ * ", plan,
-               "::chunk + 1; j_ < (c_ + 1) * ", plan, "::chunk; ++j_) { const int64_t p_ = ",
-               plan, "::at(l_, j_ - 1), q_ = ", plan, "::at(l_, j_); ", load,
-               callCombiner(*f, acc, at), " ", store, "} } __syncthreads();"),
+           cat("for (int64_t u_ = ", threadId, "; u_ < ", lines * chunks, "; u_ += ", threads,
+               ") { const int64_t l_ = u_ / ", chunks, ", c_ = u_ % ", chunks,
+               "; for (int64_t j_ = c_ * ", chunk, " + 1; j_ < (c_ + 1) * ", chunk,
+               "; ++j_) { const int64_t p_ = ", at("l_", "j_ - 1"), ", q_ = ", at("l_", "j_"),
+               "; ", load, callCombiner(*f, acc, atq), " ", store, "} } __syncthreads();"),
            loc);
   // The chunk totals of each line, scanned into carries.
-  out.line(indent,
-           cat("if (", plan, "::chunks > 1) { for (int64_t l_ = threadIdx.x; l_ < ", plan,
-               "::lines; l_ += ", threads, ") { ", loadLast, "for (int64_t c_ = 1; c_ < ", plan,
-               "::chunks; ++c_) { ", storeCarry, callCombiner(*f, acc, step),
-               " } } __syncthreads(); }"),
-           loc);
+  if (chunks > 1)
+    out.line(indent,
+             cat("for (int64_t l_ = ", threadId, "; l_ < ", lines, "; l_ += ", threads, ") { ",
+                 loadLast, "for (int64_t c_ = 1; c_ < ", chunks, "; ++c_) { ", storeCarry,
+                 callCombiner(*f, acc, step), " } } __syncthreads();"),
+             loc);
   // Each register: its element, after its chunk's carry.
-  SmallVector<std::string> names, res, carried;
+  SmallVector<std::string> names, res;
   std::string declare, read, withCarry, assign;
   for (size_t k = 0; k < src.size(); ++k) {
     names.push_back(newName());
     res.push_back(names[k] + "[i_]");
     declare += cat(types[k], " ", names[k], "[", layout.elems, "]; ");
     read += cat(res[k], " = ", data[k], "[q_]; ");
-    withCarry += cat(types[k], " a", k, "_ = ", carry[k], "[", plan, "::line_of(q_) * ", plan,
-                     "::chunks + c_]; ");
+    withCarry += cat(types[k], " a", k, "_ = ", carry[k], "[((q_ / ", length * stride, ") * ",
+                     stride, " + q_ % ", stride, ") * ", chunks, " + c_]; ");
     assign += cat(res[k], " = a", k, "_; ");
   }
   out.line(indent,
            cat(declare, "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", layout.elems,
                "; ++i_) { const int64_t q_ = ", t, ".linear(i_); ", read,
-               "const int64_t c_ = ", t, ".coord(i_, ", axis, ") / ", plan,
-               "::chunk; if (c_ > 0) { ", withCarry, callCombiner(*f, acc, res), " ", assign,
-               "}",
+               "const int64_t c_ = ", t, ".coord(i_, ", axis, ") / ", chunk,
+               "; if (c_ > 0) { ", withCarry, callCombiner(*f, acc, res), " ", assign, "}",
                applyInits(*f, op.getInits(), res, types, [&](Value v) { return scalar(v); }),
                " }"),
            loc);

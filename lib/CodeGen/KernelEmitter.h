@@ -147,6 +147,9 @@ private:
   // EmitExchange.cpp: ops that stage tiles in shared memory.
   mlir::LogicalResult emitReduce(tile::ReduceOp op, unsigned indent);
   mlir::LogicalResult emitScan(tile::ScanOp op, unsigned indent);
+  /// A scan in registers and shuffles, its totals across warps through shared memory.
+  mlir::LogicalResult emitScanInRegisters(tile::ScanOp op, const tilegpu::ScanPlan &plan,
+                                          unsigned indent);
   mlir::LogicalResult emitMma(tile::MmaOp op, unsigned indent);
   /// tilegpu.mma: the instructions on fragment registers (tile_dev::mma_frag).
   mlir::LogicalResult emitFragmentMma(tilegpu::MmaOp op, unsigned indent);
@@ -164,6 +167,15 @@ private:
                                llvm::StringRef name, llvm::StringRef src, int64_t elems);
   std::string warpShuffleText(const tilegpu::ShapeMovement &move, llvm::StringRef ctype,
                               llvm::StringRef name, llvm::StringRef src, int64_t elems);
+  /// A free cat: each result register from the operand its stack bit names.
+  std::string catText(const tilegpu::ShapeMovement &move, llvm::StringRef lhs,
+                      llvm::StringRef rhs, int64_t top, llvm::StringRef ctype,
+                      llvm::StringRef name, int64_t elems);
+  /// A free extract: each result register chosen among the registers of the sub-tiles by the
+  /// run-time sub-tile number, zero outside the source.
+  std::string extractText(const tilegpu::ShapeMovement &move, tile::ExtractOp op,
+                          llvm::StringRef src, llvm::StringRef ctype, llvm::StringRef name,
+                          int64_t elems);
   /// Emits a combiner region as a C++ lambda `(acc&..., next...)`; returns its name.
   mlir::FailureOr<std::string> emitCombiner(mlir::Region &region, unsigned indent);
   /// The register arrays and element types of a reduction's or scan's operands, then its

@@ -401,18 +401,25 @@ Movement tilecc::classifyMovement(const LinearLayout &src, const LinearLayout &d
   return warpLocal ? Movement::WarpShuffle : Movement::SharedMemory;
 }
 
-SmallVector<int64_t> tilecc::registerBases(const LinearLayout &src, const LinearLayout &dst) {
+std::optional<SmallVector<int64_t>> tilecc::registerCombinations(const LinearLayout &src,
+                                                                ArrayRef<uint64_t> vectors) {
   Echelon e;
   for (auto [bit, basis] : llvm::enumerate(src.getBases(kRegister)))
     e.insert(basis, uint64_t(1) << bit);
-  SmallVector<int64_t> bases;
-  for (uint64_t basis : dst.getBases(kRegister)) {
-    auto [residual, combo] = e.reduce(basis);
-    assert(residual == 0 && "registerBases needs a movement within registers");
-    (void)residual;
-    bases.push_back(int64_t(combo));
+  SmallVector<int64_t> combos;
+  for (uint64_t v : vectors) {
+    auto [residual, combo] = e.reduce(v);
+    if (residual != 0)
+      return std::nullopt;
+    combos.push_back(int64_t(combo));
   }
-  return bases;
+  return combos;
+}
+
+SmallVector<int64_t> tilecc::registerBases(const LinearLayout &src, const LinearLayout &dst) {
+  std::optional<SmallVector<int64_t>> bases = registerCombinations(src, dst.getBases(kRegister));
+  assert(bases && "registerBases needs a movement within registers");
+  return *bases;
 }
 
 ShuffleMap tilecc::shuffleMap(const LinearLayout &src, const LinearLayout &dst) {

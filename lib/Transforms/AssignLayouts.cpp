@@ -6,8 +6,9 @@
 //  * The number of warps comes from the largest tile of the function: with `chunks` the number
 //    of vector accesses that tile needs (elements / vector width), the kernel gets
 //    clamp(pow2floor(chunks / (32 * v)), 1, 8) warps: v = 2 vector accesses per thread before
-//    a warp is added, or v = 8 in a kernel that reduces and has no mma (a row of up to 8 x 32
-//    vectors then reduces within a warp, and short rows leave room to pack programs). Then
+//    a warp is added, or v = 8 in a kernel that reduces or scans and has no mma (a row of up
+//    to 8 x 32 vectors then reduces or scans within a warp, and short rows leave room to
+//    pack programs). Then
 //    the warps double (up to 32) while the tile values live at once at the kernel's busiest
 //    point (tilegpu::peakLiveRegisters, each value in its shape's anchor layout) would need
 //    more than 128 registers per thread (in a kernel with mma: while its
@@ -19,8 +20,9 @@
 //    widest element type loaded or stored at that shape, else over the widest value there
 //    (constants, splats and iotas do not count), at most the extent of the fastest axis;
 //    lanes are spread from the fastest axis outward
-//    without exceeding the tile, then warps likewise, except that axes a reduction of that
-//    shape reduces take warps last (a row sum then combines within warps). Only a tile smaller
+//    without exceeding the tile, then warps likewise, except that axes a reduction or scan of
+//    that shape runs along take warps last (a row sum or prefix sum then combines within
+//    warps). Only a tile smaller
 //    than one warp-wide (or block-wide) vector row is replicated, on its slowest axis.
 //  * Every ranked tensor type of the function (op results, block arguments, the function type)
 //    is rewritten to carry its layout as encoding; dense constants are re-typed to match.
@@ -57,7 +59,8 @@ struct ShapeInfo {
   int64_t maxElementBytes = 1;
   int64_t numElements = 1;
   int64_t vector = 1;
-  uint64_t reducedAxes = 0; ///< a bit per axis some tile.reduce of this shape reduces
+  uint64_t reducedAxes = 0; ///< a bit per axis some tile.reduce or tile.scan of this shape
+                            ///< runs along
   int64_t accessBytes = 0;  ///< the widest element loaded or stored at this shape (0: none)
   /// The element size the vectors are sized for: that of the memory accesses, else of the
   /// widest value (arithmetic in registers does not care how wide an access was).
@@ -205,9 +208,14 @@ void TileAssignLayoutsPass::runOnOperation() {
   });
   if (failed)
     return signalPassFailure();
-  func.walk([&](tile::ReduceOp reduce) {
-    auto type = cast<RankedTensorType>(reduce.getSources()[0].getType());
-    shapes[type.getShape()].reducedAxes |= uint64_t(1) << reduce.getAxis();
+  func.walk([&](Operation *op) {
+    if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+      auto type = cast<RankedTensorType>(reduce.getSources()[0].getType());
+      shapes[type.getShape()].reducedAxes |= uint64_t(1) << reduce.getAxis();
+    } else if (auto scan = dyn_cast<tile::ScanOp>(op)) {
+      auto type = cast<RankedTensorType>(scan.getSources()[0].getType());
+      shapes[type.getShape()].reducedAxes |= uint64_t(1) << scan.getAxis();
+    }
   });
   auto accessed = [&](Type type) {
     if (auto tensor = dyn_cast<RankedTensorType>(type)) {
@@ -250,7 +258,7 @@ void TileAssignLayoutsPass::runOnOperation() {
     // shuffles alone, and short rows leave room for several programs per block.
     bool reduces = false, multiplies = false;
     func.walk([&](Operation *op) {
-      reduces |= isa<tile::ReduceOp>(op);
+      reduces |= isa<tile::ReduceOp, tile::ScanOp>(op);
       multiplies |= isa<tile::MmaOp>(op);
     });
     int64_t perWarp = (reduces && !multiplies ? 8 : 2) * kWarpSize;

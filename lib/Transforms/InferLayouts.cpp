@@ -6,18 +6,20 @@
 //
 //  * a reduction's result takes the slice of its operand's layout (`#tilegpu.slice`): the
 //    shuffles leave each result in the threads that held its elements;
-//  * a reshape, broadcast or permute takes the first candidate under which every thread
-//    already holds its result's elements (tilegpu::reshapeView / broadcastView / permuteView):
-//    the parent of a slice when its axis comes back as a unit axis (its chunks cut to the
-//    unit axis), the result shape's anchor, the operand's own layout, or the operand's
-//    blocked layout permuted; when none is free it keeps the anchor and exchanges through
-//    shared memory;
+//  * a reshape, broadcast, permute, cat or extract takes the first candidate under which
+//    every thread already holds its result's elements (tilegpu::planShapeMovement): the
+//    parent of a slice when its axis comes back as a unit axis (its chunks cut to the unit
+//    axis), the result shape's anchor, the operand's own layout (for a cat, both operands'
+//    first: a cat then picks registers of one operand or the other; for an extract, the
+//    registers of the chosen sub-tile), or the operand's blocked layout permuted; when none
+//    is free it keeps the anchor and exchanges through shared memory;
 //  * an elementwise op takes the layout of one of its operands, the one the others convert to
 //    most cheaply (ties: an operand computed in the body over a loop-carried one, then the
 //    first); a scan keeps its operand's;
-//  * values an `scf.for` carries take the layout their yield computes (iterated until it is
-//    stable, so a loop-carried sum of reductions stays a slice), `scf.if` results that of
-//    their branch that is not uniform; `scf.while` and all other ops keep their anchors;
+//  * values an `scf.for` or `scf.while` carries take the layout their yield computes
+//    (iterated until it is stable, so a loop-carried sum of reductions stays a slice), the
+//    values an `scf.condition` forwards the layout the before region computes them in,
+//    `scf.if` results that of their branch that is not uniform;
 //  * a load whose value (through single-use elementwise ops) a broadcast repeats reads the
 //    elements each thread needs directly, in the slice of the broadcast's anchor, when that
 //    reads memory in runs as long as its own anchor's;
@@ -148,11 +150,13 @@ private:
   void analyze(Operation *op) {
     if (auto loop = dyn_cast<scf::ForOp>(op))
       return analyzeFor(loop);
+    if (auto loop = dyn_cast<scf::WhileOp>(op))
+      return analyzeWhile(loop);
     if (auto branch = dyn_cast<scf::IfOp>(op))
       return analyzeIf(branch);
     if (auto reduce = dyn_cast<tile::ReduceOp>(op))
       return analyzeReduce(reduce);
-    if (isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp>(op))
+    if (isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp>(op))
       return analyzeShape(op);
     if (isa<tile::ScanOp>(op) || (op->hasTrait<OpTrait::Elementwise>() &&
                                   llvm::any_of(op->getResultTypes(), [](Type t) {
@@ -178,13 +182,6 @@ private:
       for (Block &block : region)
         if (!isa<tile::ReduceOp, tile::ScanOp>(op))
           analyze(block);
-    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-      // The carried values stay at their anchors in both regions.
-      for (Block *block : {loop.getBeforeBody(), loop.getAfterBody()})
-        for (OpOperand &operand : block->getTerminator()->getOpOperands())
-          if (isa<RankedTensorType>(operand.get().getType()))
-            want(operand, anchorOf(operand.get()));
-    }
   }
 
   /// Before the walk: a broadcast whose operand is loaded (through single-use elementwise
@@ -251,6 +248,8 @@ private:
     auto srcType = cast<RankedTensorType>(source.getType());
     auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
     want(op->getOpOperand(0), from);
+    if (isa<tile::CatOp>(op))
+      want(op->getOpOperand(1), from); // the operands of a cat share a layout
     std::optional<LinearLayout> src = linear(from, srcType.getShape());
     if (!src)
       return;
@@ -263,7 +262,8 @@ private:
         candidates.push_back(slice.getParent());
     }
     candidates.push_back(anchorOf(op->getResult(0)));
-    if (srcType.getRank() == dstType.getRank() && !isa<SliceLayoutAttr>(from))
+    if (isa<tile::CatOp, tile::ExtractOp>(op) ||
+        (srcType.getRank() == dstType.getRank() && !isa<SliceLayoutAttr>(from)))
       candidates.push_back(from);
     if (auto permute = dyn_cast<tile::PermuteOp>(op))
       if (auto blocked = dyn_cast<BlockedLayoutAttr>(from)) {
@@ -285,14 +285,8 @@ private:
       std::optional<LinearLayout> dst = linear(candidate, dstType.getShape());
       if (!dst)
         continue;
-      LinearLayout view = *dst;
-      if (isa<tile::ReshapeOp>(op))
-        view = reshapeView(*dst, srcType.getShape());
-      else if (isa<tile::BroadcastOp>(op))
-        view = broadcastView(*dst, srcType.getShape());
-      else
-        view = permuteView(*dst, cast<tile::PermuteOp>(op).getPerm());
-      if (isFree(classifyMovement(*src, view))) {
+      std::optional<ShapeMovement> move = planShapeMovement(op, *src, *dst);
+      if (move && isFree(move->kind)) {
         chosen[op->getResult(0)] = candidate;
         return;
       }
@@ -362,6 +356,44 @@ private:
       want(yield->getOpOperand(k), carried);
       chosen[loop.getResult(k)] = carried;
     }
+  }
+
+  /// An `scf.while` carries each value in the layout the after region yields it in, and
+  /// forwards the condition's values in the layouts the before region computes them in,
+  /// iterated as for `scf.for`.
+  void analyzeWhile(scf::WhileOp loop) {
+    scf::ConditionOp condition = loop.getConditionOp();
+    scf::YieldOp yield = loop.getYieldOp();
+    for (auto [init, arg] : llvm::zip(loop.getInits(), loop.getBeforeArguments()))
+      if (isa<RankedTensorType>(arg.getType()))
+        chosen[arg] = layoutOf(init);
+    size_t mark = wants.size();
+    for (int round = 0; round < 4; ++round) {
+      wants.resize(mark);
+      analyze(*loop.getBeforeBody());
+      for (auto [forwarded, arg] : llvm::zip(condition.getArgs(), loop.getAfterArguments()))
+        if (isa<RankedTensorType>(arg.getType()))
+          chosen[arg] = layoutOf(forwarded);
+      analyze(*loop.getAfterBody());
+      bool stable = true;
+      for (auto [arg, next] : llvm::zip(loop.getBeforeArguments(), yield.getOperands()))
+        if (isa<RankedTensorType>(arg.getType()) && layoutOf(next) != layoutOf(arg)) {
+          chosen[arg] = layoutOf(next);
+          stable = false;
+        }
+      if (stable)
+        break;
+    }
+    for (auto [k, arg] : llvm::enumerate(loop.getBeforeArguments()))
+      if (isa<RankedTensorType>(arg.getType())) {
+        want(loop.getInitsMutable()[k], layoutOf(arg));
+        want(yield->getOpOperand(k), layoutOf(arg));
+      }
+    for (auto [k, arg] : llvm::enumerate(loop.getAfterArguments()))
+      if (isa<RankedTensorType>(arg.getType())) {
+        want(condition.getArgsMutable()[k], layoutOf(arg));
+        chosen[loop.getResult(k)] = layoutOf(arg);
+      }
   }
 
   void analyzeIf(scf::IfOp branch) {

@@ -710,33 +710,6 @@ TILE_DEV_D int64_t extract_index(const Thread<L>& t, int r, const int64_t (&inde
   return inside ? lin : -1;
 }
 
-/// How a scan along axis A of a tile of shape S is split over T threads: each of the
-/// `lines` lines along A is cut into `chunks` chunks of `chunk` elements, each scanned by one
-/// thread; a second pass scans the chunk totals of each line.
-template <class S, int A, int T>
-struct ScanPlan {
-  static constexpr int64_t length = S::at(A);
-  static constexpr int64_t lines = S::product() / length;
-  static constexpr int64_t stride = [] {
-    int64_t s = 1;
-    for (int d = A + 1; d < S::size; ++d) s *= S::at(d);
-    return s;
-  }();
-  static constexpr int64_t chunks = [] {
-    int64_t c = lines >= T ? 1 : T / lines;
-    return c < length ? c : length;
-  }();
-  static constexpr int64_t chunk = length / chunks;
-  /// Row-major index of element j along A of line `line`.
-  TILE_DEV_HD static constexpr int64_t at(int64_t line, int64_t j) {
-    return (line / stride) * length * stride + line % stride + j * stride;
-  }
-  /// The line of row-major index `lin`.
-  TILE_DEV_HD static constexpr int64_t line_of(int64_t lin) {
-    return (lin / (length * stride)) * stride + lin % stride;
-  }
-};
-
 //===----------------------------------------------------------------------===//
 // Matrix multiply-accumulate on tensor cores (mma.sync, sm_80 and later)
 //===----------------------------------------------------------------------===//

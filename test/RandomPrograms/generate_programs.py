@@ -4,7 +4,8 @@
 Each generated program is a tile kernel that loads two input tiles, applies a random chain of
 elementwise, broadcast, reshape, permute (and reshape-permute-reshape chains), reductions
 broadcast back over their operand, cat, extract, cast, bitcast, reduction, scan, mma operations
-and loops summing the other input's tiles over random power-of-two shapes and element types,
+loops summing the other input's tiles, and loops that may stop early carrying sums of them,
+over random power-of-two shapes and element types,
 and stores the result. The host
 code of each file runs every kernel twice on the same random inputs, on the default device (the GPU
 when there is one) and on the CPU backend, whose implementation in include/tile is the
@@ -294,9 +295,25 @@ class Program:
                           % (j, j, part, j, acc.name, acc.name, part, j, ", 0" * (len(s) - 1)))
         return acc
 
+    def op_while_reduce(self, v):
+        """A loop that may stop early (an scf.while), carrying the sums along an axis of y's
+        tiles down its first axis."""
+        t, s = self.dtype, self.in_shape
+        if len(s) < 2:
+            return None
+        axis = self.rng.randrange(len(s))
+        reduced = s[:axis] + s[axis + 1:]
+        part, j = "py%d" % self.counter, "j%d" % self.counter
+        self.lines.append("  const auto %s = y.partition<%s>();" % (part, dims(s)))
+        acc = self.new(t, reduced, t == "int32_t", "tile::zeros<%s, %s>()" % (t, dims(reduced)))
+        self.lines.append("  int64_t %s = 0;" % j)
+        self.lines.append("  while (%s < tile::num_tiles(%s, 0) && %s <= k) { %s = %s + tile::sum<%d>(%s.load(%s%s)); ++%s; }"
+                          % (j, part, j, acc.name, acc.name, axis, part, j, ", 0" * (len(s) - 1), j))
+        return acc
+
     OPS = ["op_mma", "op_unary", "op_binary", "op_where", "op_broadcast", "op_reshape", "op_permute",
            "op_cat", "op_extract", "op_cast", "op_bitcast", "op_reduce", "op_argmax", "op_user_reduce",
-           "op_scan", "op_reduce_back", "op_reshape_permute", "op_loop_sum"]
+           "op_scan", "op_reduce_back", "op_reshape_permute", "op_loop_sum", "op_while_reduce"]
 
     def build(self):
         t, s = self.dtype, self.in_shape

@@ -62,12 +62,21 @@ func.func @small_in_sequence(%t: tensor<64x64xf32>) -> tensor<64xf32> {
 }
 
 // Large buffers in sequence share their bytes (the second exchange keeps its barrier): two
-// scans of the whole 64 x 64 f32 tile.
+// scans down the columns of a 64 x 64 f32 tile, whose rows lie in 8 warps and 4 repeats, so
+// each keeps 4 x 8 totals of each of the 64 columns (8 KiB). A scan along the rows stays in
+// its warps and needs none.
 // CHECK-LABEL: func.func @large_in_sequence
-// CHECK: tile.scan %{{.*}} axis 1 {tilegpu.smem_offset = 0 : i64}
-// CHECK: tile.scan %{{.*}} axis 1 {tilegpu.smem_offset = 0 : i64}
+// CHECK-SAME: tilegpu.smem_bytes = 8192
+// CHECK: tile.scan %{{.*}} axis 0 {tilegpu.smem_offset = 0 : i64}
+// CHECK: tile.scan %{{.*}} axis 0 {tilegpu.smem_offset = 0 : i64}
+// CHECK: tile.scan %{{.*}} axis 1 :
 func.func @large_in_sequence(%t: tensor<64x64xf32>) -> tensor<64x64xf32> {
-  %s = tile.scan %t axis 1 : tensor<64x64xf32> -> tensor<64x64xf32> {
+  %r = tile.scan %t axis 0 : tensor<64x64xf32> -> tensor<64x64xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.addf %a, %b : f32
+    tile.yield %c : f32
+  }
+  %s = tile.scan %r axis 0 : tensor<64x64xf32> -> tensor<64x64xf32> {
   ^bb0(%a: f32, %b: f32):
     %c = arith.addf %a, %b : f32
     tile.yield %c : f32

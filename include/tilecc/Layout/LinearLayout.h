@@ -161,6 +161,10 @@ Movement classifyMovement(const LinearLayout &src, const LinearLayout &dst);
 /// For Movement::Registers: the source register of each bit of a destination register. The
 /// map is linear, so destination register r reads the XOR of the entries of its set bits.
 llvm::SmallVector<int64_t> registerBases(const LinearLayout &src, const LinearLayout &dst);
+/// For each of `vectors` (flattened outputs), a register of `src` whose image it is, as a
+/// combination of register bits; nullopt when the registers alone do not reach one.
+std::optional<llvm::SmallVector<int64_t>> registerCombinations(const LinearLayout &src,
+                                                               llvm::ArrayRef<uint64_t> vectors);
 
 /// For Movement::WarpShuffle: where a thread finds each element of `dst` in `src`, as linear
 /// maps over GF(2). For destination register r of the thread numbered t in its program (lane

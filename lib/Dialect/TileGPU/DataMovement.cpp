@@ -86,6 +86,69 @@ LinearLayout tilegpu::permuteView(const LinearLayout &result, ArrayRef<int32_t> 
   return permuted.reshapeOuts(LinearLayout::tileDims(permuted.getOutShape()));
 }
 
+/// `layout` with each basis's output coordinates moved by `move` onto a tile of `shape`
+/// (`move` must be linear over the coordinates' bits).
+static LinearLayout mapCoords(const LinearLayout &layout, ArrayRef<int64_t> shape,
+                              function_ref<SmallVector<int64_t>(SmallVector<int64_t>)> move) {
+  SmallVector<LinearLayout::Dim> outs = LinearLayout::tileDims(shape);
+  auto flatten = [&](ArrayRef<int64_t> coords) {
+    uint64_t flat = 0;
+    for (auto [c, extent] : llvm::zip(coords, shape))
+      flat = flat * uint64_t(extent) + uint64_t(c);
+    return flat;
+  };
+  SmallVector<SmallVector<uint64_t>> bases;
+  for (const LinearLayout::Dim &in : layout.getInDims()) {
+    SmallVector<uint64_t> &list = bases.emplace_back();
+    for (uint64_t basis : layout.getBases(in.name))
+      list.push_back(flatten(move(layout.outCoords(basis))));
+  }
+  return LinearLayout(SmallVector<LinearLayout::Dim>(layout.getInDims()), outs, bases);
+}
+
+LinearLayout tilegpu::catView(const LinearLayout &result, unsigned axis) {
+  SmallVector<int64_t> shape{2};
+  llvm::append_range(shape, result.getOutShape());
+  int64_t half = shape[axis + 1] /= 2;
+  return mapCoords(result, shape, [&](SmallVector<int64_t> coords) {
+    coords.insert(coords.begin(), (coords[axis] & half) ? 1 : 0);
+    coords[axis + 1] &= half - 1;
+    return coords;
+  });
+}
+
+LinearLayout tilegpu::stackedOperands(const LinearLayout &operand) {
+  SmallVector<int64_t> shape{2};
+  llvm::append_range(shape, operand.getOutShape());
+  SmallVector<LinearLayout::Dim> ins(operand.getInDims());
+  SmallVector<SmallVector<uint64_t>> bases;
+  for (LinearLayout::Dim &in : ins) {
+    bases.emplace_back(operand.getBases(in.name));
+    if (in.name == kRegister) {
+      ++in.bits;
+      bases.back().push_back(uint64_t(1) << operand.getTotalOutBits());
+    }
+  }
+  return LinearLayout(ins, LinearLayout::tileDims(shape), bases);
+}
+
+LinearLayout tilegpu::extractView(const LinearLayout &result, ArrayRef<int64_t> sourceShape) {
+  return mapCoords(result, sourceShape, [](SmallVector<int64_t> coords) { return coords; });
+}
+
+std::optional<SmallVector<int64_t>> tilegpu::subTileRegisters(const LinearLayout &from,
+                                                             const LinearLayout &to) {
+  SmallVector<int64_t> source = from.getOutShape(), result = to.getOutShape();
+  SmallVector<uint64_t> vectors;
+  for (size_t k = source.size(); k-- > 0;)
+    for (int64_t step = result[k]; step < source[k]; step *= 2) {
+      SmallVector<int64_t> coords(source.size(), 0);
+      coords[k] = step;
+      vectors.push_back(from.flattenOut(coords));
+    }
+  return registerCombinations(from, vectors);
+}
+
 /// Every XOR of a subset of `vectors`, each value once, 0 first.
 static SmallVector<int64_t> spanOf(ArrayRef<int64_t> vectors) {
   SmallVector<int64_t> values{0};
@@ -96,33 +159,56 @@ static SmallVector<int64_t> spanOf(ArrayRef<int64_t> vectors) {
   return values;
 }
 
-std::optional<ShapeMovement> tilegpu::planShapeMovement(Operation *op, unsigned numWarps) {
-  if (!isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp, ConvertLayoutOp>(op))
+std::optional<ShapeMovement> tilegpu::planShapeMovement(Operation *op, const LinearLayout &from,
+                                                        const LinearLayout &to) {
+  if (!isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp,
+           ConvertLayoutOp>(op))
     return std::nullopt;
-  Value source = op->getOperand(0);
-  std::optional<LinearLayout> from = linearLayoutOf(source.getType(), numWarps);
-  std::optional<LinearLayout> to = linearLayoutOf(op->getResult(0).getType(), numWarps);
-  if (!from || !to)
-    return std::nullopt;
-  ArrayRef<int64_t> shape = cast<RankedTensorType>(source.getType()).getShape();
-  LinearLayout view = *to;
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(op->getOperand(0).getType()).getShape();
+  LinearLayout source = from, view = to;
   if (isa<tile::ReshapeOp>(op))
-    view = reshapeView(*to, shape);
+    view = reshapeView(to, shape);
   else if (isa<tile::BroadcastOp>(op))
-    view = broadcastView(*to, shape);
+    view = broadcastView(to, shape);
   else if (auto permute = dyn_cast<tile::PermuteOp>(op))
-    view = permuteView(*to, permute.getPerm());
+    view = permuteView(to, permute.getPerm());
+  else if (auto cat = dyn_cast<tile::CatOp>(op)) {
+    source = stackedOperands(from);
+    view = catView(to, cat.getAxis());
+  } else if (isa<tile::ExtractOp>(op))
+    view = extractView(to, shape);
   ShapeMovement plan;
-  plan.kind = classifyMovement(*from, view);
+  plan.kind = classifyMovement(source, view);
+  if (isa<tile::CatOp, tile::ExtractOp>(op) && !isFree(plan.kind))
+    plan.kind = Movement::SharedMemory;
+  if (isa<tile::ExtractOp>(op) && isFree(plan.kind)) {
+    std::optional<SmallVector<int64_t>> index = subTileRegisters(from, to);
+    if (!index) {
+      plan.kind = Movement::SharedMemory;
+      return plan;
+    }
+    plan.indexBases = std::move(*index);
+  }
   if (isFree(plan.kind))
-    plan.registerBases = registerBases(*from, view);
+    plan.registerBases = registerBases(source, view);
   if (plan.kind == Movement::WarpShuffle) {
-    plan.shuffle = shuffleMap(*from, view);
+    plan.shuffle = shuffleMap(source, view);
     plan.shuffleRounds = spanOf(plan.shuffle.regFromThread);
     if (plan.shuffleRounds.size() > kMaxShuffleRounds)
       plan.kind = Movement::SharedMemory;
   }
   return plan;
+}
+
+std::optional<ShapeMovement> tilegpu::planShapeMovement(Operation *op, unsigned numWarps) {
+  std::optional<LinearLayout> from = linearLayoutOf(op->getOperand(0).getType(), numWarps);
+  std::optional<LinearLayout> to = linearLayoutOf(op->getResult(0).getType(), numWarps);
+  if (!from || !to)
+    return std::nullopt;
+  if (auto cat = dyn_cast<tile::CatOp>(op);
+      cat && linearLayoutOf(cat.getRhs().getType(), numWarps) != from)
+    return std::nullopt;
+  return planShapeMovement(op, *from, *to);
 }
 
 std::optional<LinearLayout> tilegpu::linearLayoutOf(Type tile, unsigned numWarps) {
@@ -185,3 +271,71 @@ std::optional<ReducePlan> tilegpu::planReduce(tile::ReduceOp op, unsigned numWar
   return plan;
 }
 
+
+std::optional<ScanPlan> tilegpu::planScan(tile::ScanOp op, unsigned numWarps) {
+  Value source = op.getSources()[0];
+  std::optional<LinearLayout> ll = linearLayoutOf(source.getType(), numWarps);
+  if (!ll || !ll->hasDisjointBits())
+    return std::nullopt;
+  for (Value other : op.getSources().drop_front())
+    if (linearLayoutOf(other.getType(), numWarps) != ll)
+      return std::nullopt;
+  unsigned axis = op.getAxis();
+  if (!separatesAxis(*ll, axis))
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(source.getType());
+  int64_t length = type.getDimSize(axis);
+  uint64_t along = axisBits(*ll, axis);
+  unsigned lowest = unsigned(llvm::countr_zero(along));
+
+  // The input bit behind each bit of the axis, lowest first: registers, then lanes, then
+  // warps, then registers again, each group in increasing order of its bits.
+  enum Level { Low, Lanes, Warps, High };
+  ScanPlan plan;
+  Level level = Low;
+  int lastLane = -1, lastWarp = -1;
+  for (int64_t bit = 1; bit < length; bit *= 2) {
+    uint64_t out = uint64_t(bit) << lowest;
+    auto find = [&](StringRef in) -> int {
+      for (auto [b, basis] : llvm::enumerate(ll->getBases(in)))
+        if (basis == out)
+          return int(b);
+      return -1;
+    };
+    if (int r = find(kRegister); r >= 0) {
+      if (level == Lanes || level == Warps)
+        level = High;
+      (level == Low ? plan.lowRegisters : plan.highRegisters).push_back(int64_t(1) << r);
+    } else if (int l = find(kLane); l >= 0) {
+      if (level > Lanes || l < lastLane)
+        return std::nullopt;
+      level = Lanes;
+      lastLane = l;
+      plan.axisLanes.push_back(int64_t(1) << l);
+    } else if (int w = find(kWarp); w >= 0) {
+      if (level > Warps || w < lastWarp)
+        return std::nullopt;
+      level = Warps;
+      lastWarp = w;
+      plan.axisWarps |= uint64_t(1) << w;
+    } else {
+      return std::nullopt;
+    }
+  }
+  for (auto [b, basis] : llvm::enumerate(ll->getBases(kRegister)))
+    if ((basis & along) == 0)
+      plan.keyRegisters.push_back(int64_t(1) << b);
+  unsigned laneBits = ll->getInBits(kLane);
+  plan.replicas = ll->getFreeMask(kLane) | (ll->getFreeMask(kWarp) << laneBits);
+  plan.lines = type.getNumElements() / length;
+  plan.warpPositions = int64_t(1) << llvm::popcount(plan.axisWarps);
+  plan.repeats = int64_t(1) << plan.highRegisters.size();
+
+  SmallVector<int64_t> lineShape(type.getShape());
+  lineShape.erase(lineShape.begin() + axis);
+  LinearLayout projected = ll->removeOut(LinearLayout::axisName(axis));
+  plan.slice = lineShape.empty() ? projected.removeZeroBases(kRegister)
+                                 : projected.reshapeOuts(LinearLayout::tileDims(lineShape))
+                                       .removeZeroBases(kRegister);
+  return plan;
+}

@@ -97,6 +97,16 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
       addPart(s, type.getElementType(), plan->warpsAlongAxis * results);
     }
   } else if (auto scan = dyn_cast<tile::ScanOp>(op)) {
+    if (std::optional<ScanPlan> plan = planScan(scan, unsigned(numThreads / 32))) {
+      if (!plan->crossesWarps())
+        return std::nullopt;
+      // The total of each line in each warp and repeat along the axis.
+      for (Value v : scan.getSources())
+        addPart(s, cast<RankedTensorType>(v.getType()).getElementType(),
+                plan->repeats * plan->warpPositions * plan->lines);
+      s.bytes = llvm::alignTo(s.bytes, 16);
+      return s;
+    }
     for (Value v : scan.getSources()) {
       auto type = cast<RankedTensorType>(v.getType());
       ScanSplit split = scanSplit(type.getShape(), scan.getAxis(), numThreads);
@@ -122,6 +132,9 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     addPart(s, type.getElementType(),
             type.getNumElements() / cols * (cols + convertRowPadding(convert)));
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
+    std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
+    if (move && move->kind != Movement::SharedMemory)
+      return std::nullopt;
     auto type = cast<RankedTensorType>(cat.getLhs().getType());
     addPart(s, type.getElementType(), 2 * type.getNumElements());
   } else if (auto print = dyn_cast<tile::PrintOp>(op)) {

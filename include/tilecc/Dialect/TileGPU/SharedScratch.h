@@ -61,8 +61,9 @@ bool convertsToLdmatrix(ConvertLayoutOp op);
 int64_t convertRowPadding(ConvertLayoutOp op);
 
 
-/// How a scan along `axis` of `shape` is split over `numThreads` threads (see
-/// tile_dev::ScanPlan): lines along the axis, and chunks per line.
+/// How a scan that tilegpu::planScan cannot run in registers is split over `numThreads`
+/// threads once staged: lines along the axis, and chunks per line, each scanned in place by
+/// one thread before a second pass scans each line's chunk totals.
 struct ScanSplit {
   int64_t lines = 1, chunks = 1;
 };
