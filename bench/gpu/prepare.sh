@@ -23,10 +23,13 @@ done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-f8.cpp" -o "$carry/f8.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-complex.cpp" -o "$carry/complex.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-mma-fragments.cpp" -o "$carry/mma_fragments.cu"
-"$build/bin/tilecc" compile "$root/test/Driver/compile-warp-shuffles.cpp" -o "$carry/warp_shuffles.cu"
-"$build/bin/tilecc" compile "$root/test/Driver/compile-cat-extract-in-registers.cpp" \
+inputs=$root/test/Driver/Inputs
+"$build/bin/tilecc" compile "$root/test/Driver/compile-warp-shuffles.cpp" -I"$inputs" \
+  -o "$carry/warp_shuffles.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-cat-extract-in-registers.cpp" -I"$inputs" \
   -o "$carry/cat_extract.cu"
-"$build/bin/tilecc" compile "$root/test/Driver/compile-scan-in-registers.cpp" -o "$carry/scans.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-scan-in-registers.cpp" -I"$inputs" \
+  -o "$carry/scans.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \

@@ -21,7 +21,8 @@ echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 
 echo "== build tile_rt and the generated programs (sm_90a)"
 bash bench/gpu/build_runtime.sh "$work" || exit 1
-nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
+nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -Itest/Driver/Inputs
+          -gencode=arch=compute_90a,code=sm_90a)
 pids=()
 for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram control_flow atomics check_print f8 complex mma_fragments warp_shuffles cat_extract scans add_bandwidth op_overhead timeline; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench

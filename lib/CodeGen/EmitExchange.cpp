@@ -293,6 +293,15 @@ std::string KernelEmitter::extractText(const tilegpu::ShapeMovement &move, tile:
              "[r_ ^ int(tile_dev::span<", ixList(move.indexBases), ">(f_))]; }");
 }
 
+void KernelEmitter::bindTiles(ValueRange results, ArrayRef<std::string> names, unsigned layout) {
+  for (auto [result, name] : llvm::zip(results, names)) {
+    ValueInfo info{name};
+    info.tile = true;
+    info.layout = layout;
+    values[result] = info;
+  }
+}
+
 /// `f(a0, ..., b0, ...)` over parallel lists of accumulators and next values.
 static std::string callCombiner(StringRef f, ArrayRef<std::string> acc,
                                 ArrayRef<std::string> next) {
@@ -652,12 +661,7 @@ LogicalResult KernelEmitter::emitScanInRegisters(tile::ScanOp op, const tilegpu:
   body += applyInits(*f, op.getInits(), elem, types, [&](Value v) { return scalar(v); });
   out.line(indent, body + " } }", loc);
 
-  for (auto [k, result] : llvm::enumerate(op.getResults())) {
-    ValueInfo info{res[k]};
-    info.tile = true;
-    info.layout = *layoutK;
-    values[result] = info;
-  }
+  bindTiles(op.getResults(), res, *layoutK);
   return success();
 }
 
@@ -752,12 +756,7 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
                applyInits(*f, op.getInits(), res, types, [&](Value v) { return scalar(v); }),
                " }"),
            loc);
-  for (auto [k, result] : llvm::enumerate(op.getResults())) {
-    ValueInfo info{names[k]};
-    info.tile = true;
-    info.layout = *layoutK;
-    values[result] = info;
-  }
+  bindTiles(op.getResults(), names, *layoutK);
   return success();
 }
 

@@ -184,6 +184,8 @@ private:
   emitCombinerOperands(mlir::Operation *op, mlir::ValueRange sources, mlir::Region &combiner,
                        unsigned indent, llvm::SmallVectorImpl<std::string> &arrays,
                        llvm::SmallVectorImpl<std::string> &types);
+  /// Binds each result to the register array of the same position, in `layout`.
+  void bindTiles(mlir::ValueRange results, llvm::ArrayRef<std::string> names, unsigned layout);
   /// The planned offset of an op's scratch in the dynamic shared memory.
   mlir::FailureOr<int64_t> smemOffset(mlir::Operation *op);
   /// Assigns `values` to the mutable locals `targets` (a loop's carried values), through

@@ -332,22 +332,8 @@ private:
 
   void analyzeFor(scf::ForOp loop) {
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    for (auto [init, arg] : llvm::zip(loop.getInitArgs(), loop.getRegionIterArgs()))
-      if (isa<RankedTensorType>(arg.getType()))
-        chosen[arg] = layoutOf(init);
-    size_t mark = wants.size();
-    for (int round = 0; round < 4; ++round) {
-      wants.resize(mark); // the body's wants of an earlier round are recomputed
-      analyze(*loop.getBody());
-      bool stable = true;
-      for (auto [arg, next] : llvm::zip(loop.getRegionIterArgs(), yield.getOperands()))
-        if (isa<RankedTensorType>(arg.getType()) && layoutOf(next) != layoutOf(arg)) {
-          chosen[arg] = layoutOf(next);
-          stable = false;
-        }
-      if (stable)
-        break;
-    }
+    carryThrough(loop.getInitArgs(), loop.getRegionIterArgs(), yield.getOperands(),
+                 [&] { analyze(*loop.getBody()); });
     for (auto [k, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
       if (!isa<RankedTensorType>(arg.getType()))
         continue;
@@ -359,31 +345,17 @@ private:
   }
 
   /// An `scf.while` carries each value in the layout the after region yields it in, and
-  /// forwards the condition's values in the layouts the before region computes them in,
-  /// iterated as for `scf.for`.
+  /// forwards the condition's values in the layouts the before region computes them in.
   void analyzeWhile(scf::WhileOp loop) {
     scf::ConditionOp condition = loop.getConditionOp();
     scf::YieldOp yield = loop.getYieldOp();
-    for (auto [init, arg] : llvm::zip(loop.getInits(), loop.getBeforeArguments()))
-      if (isa<RankedTensorType>(arg.getType()))
-        chosen[arg] = layoutOf(init);
-    size_t mark = wants.size();
-    for (int round = 0; round < 4; ++round) {
-      wants.resize(mark);
+    carryThrough(loop.getInits(), loop.getBeforeArguments(), yield.getOperands(), [&] {
       analyze(*loop.getBeforeBody());
       for (auto [forwarded, arg] : llvm::zip(condition.getArgs(), loop.getAfterArguments()))
         if (isa<RankedTensorType>(arg.getType()))
           chosen[arg] = layoutOf(forwarded);
       analyze(*loop.getAfterBody());
-      bool stable = true;
-      for (auto [arg, next] : llvm::zip(loop.getBeforeArguments(), yield.getOperands()))
-        if (isa<RankedTensorType>(arg.getType()) && layoutOf(next) != layoutOf(arg)) {
-          chosen[arg] = layoutOf(next);
-          stable = false;
-        }
-      if (stable)
-        break;
-    }
+    });
     for (auto [k, arg] : llvm::enumerate(loop.getBeforeArguments()))
       if (isa<RankedTensorType>(arg.getType())) {
         want(loop.getInitsMutable()[k], layoutOf(arg));
@@ -394,6 +366,29 @@ private:
         want(condition.getArgsMutable()[k], layoutOf(arg));
         chosen[loop.getResult(k)] = layoutOf(arg);
       }
+  }
+
+  /// A loop's carried values (`carried`, entered as `inits`) take the layouts their next values
+  /// (`next`) are computed in: `analyzeBody` runs again (its wants recomputed) until no carried
+  /// layout changes, at most four times.
+  void carryThrough(ValueRange inits, ValueRange carried, ValueRange next,
+                    function_ref<void()> analyzeBody) {
+    for (auto [init, arg] : llvm::zip(inits, carried))
+      if (isa<RankedTensorType>(arg.getType()))
+        chosen[arg] = layoutOf(init);
+    size_t mark = wants.size();
+    for (int round = 0; round < 4; ++round) {
+      wants.resize(mark);
+      analyzeBody();
+      bool stable = true;
+      for (auto [arg, value] : llvm::zip(carried, next))
+        if (isa<RankedTensorType>(arg.getType()) && layoutOf(value) != layoutOf(arg)) {
+          chosen[arg] = layoutOf(value);
+          stable = false;
+        }
+      if (stable)
+        break;
+    }
   }
 
   void analyzeIf(scf::IfOp branch) {

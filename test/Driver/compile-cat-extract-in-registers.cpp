@@ -1,8 +1,8 @@
-// RUN: tilecc compile %s -o %t.cu
+// RUN: tilecc compile %s -I%S/Inputs -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: tilecc compile %s --emit=smem-plan | FileCheck --check-prefix=PLAN \
+// RUN: tilecc compile %s -I%S/Inputs --emit=smem-plan | FileCheck --check-prefix=PLAN \
 // RUN:   --implicit-check-not=tile.cat --implicit-check-not=tile.extract %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc -c %t.cu -I%S/Inputs -o %t.o %}
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
 // RUN: %if nvcc %{ %t.exe | FileCheck --check-prefix=OUT %s %}
 // A cat whose result repeats its operands' layout along the joined axis, and an extract of a
@@ -11,11 +11,9 @@
 // sub-tiles' registers by the run-time index (zeros outside the tile). The same kernels run on
 // the default device and on the CPU backend in one process, for element types of one, two,
 // four and eight bytes and complex<float>; every element must agree bit for bit.
-#include <cstdio>
-#include <cstring>
-#include <random>
 #include <tile/tile.hpp>
-#include <vector>
+
+#include "bitwise_checks.h"
 
 using tile::dyn;
 
@@ -54,29 +52,6 @@ TILE_KERNEL void pick(tile::Tensor<T, 4, 256>& out, const tile::Tensor<T, dyn, d
 // PLAN-DAG: kernel 'join_rows<float>': {{[0-9]+}} warp(s), 0 bytes of dynamic shared memory
 // PLAN-DAG: kernel 'pick<float>': {{[0-9]+}} warp(s), 0 bytes of dynamic shared memory
 // PLAN-DAG: kernel 'pick<tile::complex<float>>': {{[0-9]+}} warp(s), 0 bytes of dynamic shared memory
-
-template <class T>
-std::vector<T> randomValues(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<T> v(n);
-  for (auto& e : v) {
-    unsigned char bytes[sizeof(T)];
-    for (auto& b : bytes) b = static_cast<unsigned char>(rng());
-    if constexpr (std::is_floating_point_v<T>) e = T(std::uniform_real_distribution<double>(-4, 4)(rng));
-    else if constexpr (std::is_same_v<T, tile::complex<float>>) e = T(float(rng() % 1000) / 7.f, -float(rng() % 100));
-    else if constexpr (std::is_integral_v<T>) std::memcpy(&e, bytes, sizeof(T));
-    else e = T(float(int(rng() % 2001) - 1000) / 64.f);
-  }
-  return v;
-}
-
-template <class T>
-int compare(const char* what, const std::vector<T>& a, const std::vector<T>& b) {
-  int bad = 0;
-  for (size_t i = 0; i < a.size(); ++i) bad += std::memcmp(&a[i], &b[i], sizeof(T)) != 0;
-  if (bad) std::printf("%s: %d of %zu elements differ\n", what, bad, a.size());
-  return bad;
-}
 
 template <class T>
 int check(const char* type) {

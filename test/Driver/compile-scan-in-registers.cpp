@@ -1,7 +1,7 @@
-// RUN: tilecc compile %s -o %t.cu
+// RUN: tilecc compile %s -I%S/Inputs -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: tilecc compile %s --emit=smem-plan | FileCheck --check-prefix=PLAN %s
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: tilecc compile %s -I%S/Inputs --emit=smem-plan | FileCheck --check-prefix=PLAN %s
+// RUN: %if nvcc %{ %nvcc -c %t.cu -I%S/Inputs -o %t.o %}
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
 // RUN: %if nvcc %{ %t.exe | FileCheck --check-prefix=OUT %s %}
 // Scans run where their elements are: each thread scans its registers along the axis, the
@@ -9,12 +9,9 @@
 // repeats of the pattern along the axis meet in shared memory. The same kernels run on the
 // default device and on the CPU backend in one process; integer sums wrap and max picks, so
 // every element must agree bit for bit whatever the order of combination.
-#include <cstdint>
-#include <cstdio>
-#include <cstring>
-#include <random>
 #include <tile/tile.hpp>
-#include <vector>
+
+#include "bitwise_checks.h"
 
 using tile::dyn;
 
@@ -47,30 +44,6 @@ TILE_KERNEL void running_max(tile::Tensor<T, 8192>& out, const tile::Tensor<T, d
 // PLAN-DAG: kernel 'row_sums<int>': {{[0-9]+}} warp(s), 0 bytes of dynamic shared memory
 // PLAN-DAG: kernel 'row_sums<signed char>': {{[0-9]+}} warp(s), 0 bytes of dynamic shared memory
 // PLAN-DAG: kernel 'column_sums<int>': {{[0-9]+}} warp(s), {{[0-9]+}} bytes of dynamic shared memory
-
-template <class T>
-std::vector<T> randomValues(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<T> v(n);
-  for (auto& e : v) {
-    if constexpr (std::is_integral_v<T>) {
-      unsigned char bytes[sizeof(T)];
-      for (auto& b : bytes) b = static_cast<unsigned char>(rng());
-      std::memcpy(&e, bytes, sizeof(T));
-    } else {
-      e = T(float(int(rng() % 20001) - 10000) / 64.f);
-    }
-  }
-  return v;
-}
-
-template <class T>
-int compare(const char* what, const std::vector<T>& a, const std::vector<T>& b) {
-  int bad = 0;
-  for (size_t i = 0; i < a.size(); ++i) bad += std::memcmp(&a[i], &b[i], sizeof(T)) != 0;
-  if (bad) std::printf("%s: %d of %zu elements differ\n", what, bad, a.size());
-  return bad;
-}
 
 template <class T>
 int sums(const char* type) {
