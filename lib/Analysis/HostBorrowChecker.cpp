@@ -218,6 +218,8 @@ private:
         return "a graph";
       if (h.type.kind == HostKind::PartitionRef)
         return "a partition ref";
+      if (h.type.kind == HostKind::Thread)
+        return "work running on another thread";
       return "a temporary";
     }
     if (h.type.kind == HostKind::DeviceOp)
@@ -228,6 +230,9 @@ private:
       return "the graph " + quoted(h.name);
     if (h.type.kind == HostKind::PartitionRef)
       return "the partition ref " + quoted(h.name);
+    if (h.type.kind == HostKind::Thread)
+      return "the work on another thread that " + quoted(h.name) +
+             " runs (not joined or waited for)";
     return quoted(h.name);
   }
 

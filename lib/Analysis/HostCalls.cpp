@@ -67,6 +67,23 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
     return;
   }
 
+  if (host == HostKind::Thread) {
+    // join(), and get() or wait() of std::async's future, end the work the thread ran: its loans
+    // are returned. A detached thread's work may outlive the function, and the arrays it uses.
+    if (object.kind == Operand::Place) {
+      unsigned s = site(loc, name + "()");
+      use(object.id, UseKind::Plain, s);
+      if (name == "join" || name == "get" || name == "wait") {
+        kill(object.id);
+      } else if (name == "detach") {
+        Fact f{Fact::Kind::Escape};
+        f.place = object.id;
+        f.site = site(loc, "the work detached here");
+        emit(f);
+      }
+    }
+    return;
+  }
   if (host == HostKind::Future && name == "wait") {
     if (object.kind == Operand::Place) {
       use(object.id, UseKind::Plain, site(loc, "wait()"));
@@ -222,8 +239,11 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     else if (proto && i < proto->getNumParams())
       param = proto->getParamType(i);
     Operand o = operand(arg);
-    if (o.lambda)
+    if (o.lambda) {
       applyLambda(o.lambda, call); // the callee may call it
+      if (resultKind == HostKind::Thread)
+        lendToThread(o.lambda, call, result); // ... on another thread, until joined
+    }
     if (o.kind == Operand::None)
       continue;
     Passing pass = passingOf(param);

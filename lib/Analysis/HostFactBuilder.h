@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace tilecc::host::detail {
@@ -65,7 +66,7 @@ struct Shared {
   HostFacts &out;
   const Decl *topFunction;
   std::map<const LambdaExpr *, std::unique_ptr<LambdaSummary>> summaries;
-  std::map<std::pair<const Expr *, LoanKind>, LoanId> exprLoans;
+  std::map<std::tuple<const Expr *, PlaceId, LoanKind>, LoanId> exprLoans;
   std::map<std::pair<const Expr *, LoanId>, LoanId> replayedLoans;
   unsigned lambdaDepth = 0;
 };
@@ -159,7 +160,7 @@ private:
   }
 
   LoanId loanFor(const Expr *creator, PlaceId array, LoanKind kind, SourceLocation loc) {
-    auto key = std::make_pair(creator, kind);
+    auto key = std::make_tuple(creator, array, kind);
     auto it = S.exprLoans.find(key);
     if (it != S.exprLoans.end())
       return it->second;
@@ -213,6 +214,10 @@ private:
 
   // ---- lambdas ----
   void applyLambda(const LambdaExpr *lambda, const Expr *call);
+  /// A lambda started on another thread by `call` (a `std::thread`'s constructor,
+  /// `std::async`): the arrays its body reads are lent shared, those it writes exclusively, to
+  /// `holder` (the thread or future) until it is joined or waited for.
+  void lendToThread(const LambdaExpr *lambda, const Expr *call, PlaceId holder);
   const LambdaSummary &summaryFor(const LambdaExpr *lambda);
 
   Shared &S;

@@ -6,7 +6,8 @@
 // captured places: accesses, uses and moves (all of them), loans ended or values revived (only
 // on blocks every path through the body takes), and the loans it creates on captured arrays.
 // `applyLambda` replays the summary at a call, or where the lambda is passed to an unknown
-// function that may call it.
+// function that may call it; `lendToThread` turns the arrays a lambda started on another thread
+// touches into loans its thread holds until joined.
 //
 //===----------------------------------------------------------------------===//
 #include "HostFactBuilder.h"
@@ -14,6 +15,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -54,6 +56,25 @@ void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call) {
       issue(loan, result);
     for (PlaceId receiver : summary.receivers)
       issue(loan, receiver);
+  }
+}
+
+void FactBuilder::lendToThread(const LambdaExpr *l, const Expr *call, PlaceId holder) {
+  const LambdaSummary &summary = summaryFor(l);
+  SourceLocation loc = call->getExprLoc();
+  llvm::MapVector<PlaceId, bool> touched; // array -> written
+  for (const Fact &f : summary.facts)
+    if (f.kind == Fact::Kind::Access && places[f.place].type.containsArrays)
+      touched[f.place] |= f.access != AccessKind::Read;
+  for (auto [array, writes] : touched) {
+    LoanKind kind = writes ? LoanKind::Exclusive : LoanKind::Shared;
+    LoanId loan = loanFor(call, array, kind, loc);
+    access(array, writes ? AccessKind::LendExclusive : AccessKind::LendShared,
+           site(loc, std::string(writes ? "exclusive" : "shared") +
+                         " borrow (used by the work started on another thread here)"),
+           loan);
+    if (holder != NoPlace)
+      issue(loan, holder);
   }
 }
 

@@ -19,9 +19,15 @@ HostKind HostTypes::hostKind(QualType type) {
   if (type.isNull())
     return HostKind::None;
   const CXXRecordDecl *record = type.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!record || !record->getIdentifier() || !isInTileNamespace(record))
+  if (!record || !record->getIdentifier())
     return HostKind::None;
   StringRef name = record->getName();
+  if (record->isInStdNamespace())
+    return name == "thread" || name == "jthread" || name == "future" || name == "shared_future"
+               ? HostKind::Thread
+               : HostKind::None;
+  if (!isInTileNamespace(record))
+    return HostKind::None;
   if (name == "Array")
     return HostKind::Array;
   if (name == "Partition")
@@ -80,6 +86,7 @@ TypeFacts HostTypes::classifyUncached(const Type *canonical, unsigned depth) {
     case HostKind::Future:
     case HostKind::Graph:
     case HostKind::OtherTile:
+    case HostKind::Thread:
       facts.carriesLoans = true;
       break;
     case HostKind::None:

@@ -32,6 +32,8 @@ namespace tilecc::host {
 /// The tile library's host classes (and "some other tile:: class").
 /// `DeviceOp` stands for every op type (launches, then/zip/shared/unzip); a `Future` holds an
 /// issued op's loans until it is waited for or destroyed; a `Graph` holds them for its whole life.
+/// A `Thread` (`std::thread`, `std::jthread`, the `std::future` of `std::async`) holds the loans
+/// of the work it runs until it is joined, waited for or destroyed.
 enum class HostKind : uint8_t {
   None,
   Array,
@@ -40,7 +42,8 @@ enum class HostKind : uint8_t {
   DeviceOp,
   Future,
   Graph,
-  OtherTile
+  OtherTile,
+  Thread
 };
 
 /// What the borrow checker needs to know about a type.
@@ -56,7 +59,9 @@ struct TypeFacts {
 
   bool tracked() const { return kind != HostKind::None || carriesLoans || containsArrays; }
   /// Array, Partition, PartitionRef, ops, futures, graphs: the types use-after-move applies to.
-  bool isTileValue() const { return kind != HostKind::None && kind != HostKind::OtherTile; }
+  bool isTileValue() const {
+    return kind != HostKind::None && kind != HostKind::OtherTile && kind != HostKind::Thread;
+  }
 };
 
 /// Classifies types (memoized; looks through references and cv-qualifiers).
