@@ -241,8 +241,8 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     Operand o = operand(arg);
     if (o.lambda) {
       applyLambda(o.lambda, call); // the callee may call it
-      if (resultKind == HostKind::Thread)
-        lendToThread(o.lambda, call, result); // ... on another thread, until joined
+      if (resultKind == HostKind::Thread) // ... on another thread, until joined
+        lendToThread(o.lambda, call, result);
     }
     if (o.kind == Operand::None)
       continue;

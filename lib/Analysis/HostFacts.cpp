@@ -299,8 +299,8 @@ void FactBuilder::build() {
       enterHandler(handler);
     for (const CFGElement &element : *block)
       visitElement(element);
-    // A range-for whose body consumes each element (sync, move) empties the container's loans
-    // when the loop finishes.
+    // A range-for whose body consumes each element (sync, move, join, wait) empties the
+    // container's loans when the loop finishes.
     if (const auto *range = dyn_cast_or_null<CXXForRangeStmt>(block->getTerminatorStmt()))
       if (block->succ_size() == 2)
         if (std::optional<PlaceId> container = consumedRangeContainer(range)) {
@@ -538,15 +538,27 @@ std::optional<PlaceId> FactBuilder::consumedRangeContainer(const CXXForRangeStmt
   std::optional<PlaceId> element = resolver.rangeElement(loopVar);
   if (!element)
     return std::nullopt;
-  // Does a statement at the top of the body (not under a condition) move the element?
+  auto isLoopVar = [&](const Expr *e) {
+    const auto *ref = dyn_cast_or_null<DeclRefExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+    return ref && ref->getDecl() == loopVar;
+  };
+  // Does a statement at the top of the body (not under a condition) move the element, or join
+  // or wait for the thread or future it is?
   std::function<bool(const Stmt *, unsigned)> movesElement = [&](const Stmt *s, unsigned depth) {
     if (!s || depth > 64 || isa<LambdaExpr>(s))
       return false;
     if (const auto *e = dyn_cast<Expr>(s))
-      if (const Expr *operand = PlaceResolver::rvalueCastOperand(e))
-        if (const auto *ref = dyn_cast<DeclRefExpr>(operand->IgnoreParenImpCasts()))
-          if (ref->getDecl() == loopVar)
-            return true;
+      if (const Expr *operand = PlaceResolver::rvalueCastOperand(e); operand && isLoopVar(operand))
+        return true;
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(s))
+      if (const CXXMethodDecl *method = call->getMethodDecl();
+          method && method->getIdentifier() && isLoopVar(call->getImplicitObjectArgument())) {
+        HostKind kind = HostTypes::hostKind(call->getImplicitObjectArgument()->getType());
+        StringRef name = method->getName();
+        if ((kind == HostKind::Thread && (name == "join" || name == "get" || name == "wait")) ||
+            (kind == HostKind::Future && name == "wait"))
+          return true;
+      }
     for (const Stmt *child : s->children())
       if (movesElement(child, depth + 1))
         return true;
