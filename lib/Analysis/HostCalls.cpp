@@ -13,6 +13,13 @@ using namespace tilecc;
 using namespace tilecc::host;
 using namespace tilecc::host::detail;
 
+/// `o->` of a std::optional or a smart pointer (whose value is the holder's place).
+static bool throughHolder(const Expr *base) {
+  const auto *arrow = dyn_cast<CXXOperatorCallExpr>(base->IgnoreParenImpCasts());
+  return arrow && arrow->getOperator() == OO_Arrow && arrow->getNumArgs() == 1 &&
+         PlaceResolver::holdsOneValue(arrow->getArg(0)->getType());
+}
+
 void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
   const CXXMethodDecl *method = call->getMethodDecl();
   const Expr *objectExpr = call->getImplicitObjectArgument();
@@ -23,8 +30,8 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
   if (const auto *self = dyn_cast<CXXThisExpr>(objectExpr->IgnoreParenImpCasts())) {
     object.kind = Operand::Place; // a method of *this may touch any of its fields
     object.id = places.thisObject(types.classify(self->getType()->getPointeeType()));
-  } else if (!memberExpr || !memberExpr->isArrow()) {
-    object = operand(objectExpr);
+  } else if (!memberExpr || !memberExpr->isArrow() || throughHolder(memberExpr->getBase())) {
+    object = operand(objectExpr); // `o->f()` of an optional or smart pointer: its value
   }
   // The object's own type: ops' methods live in their base (OpBase<Op>).
   QualType objectType = objectExpr->IgnoreParenImpCasts()->getType();

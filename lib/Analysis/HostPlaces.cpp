@@ -421,7 +421,29 @@ std::optional<PlaceRef> PlaceResolver::resolveImpl(const Expr *expr, unsigned de
     if (unary->getOpcode() == UO_Deref &&
         isa<CXXThisExpr>(unary->getSubExpr()->IgnoreParenImpCasts()))
       return PlaceRef{places.thisObject(), rvalue};
+  // The one value a std::optional or a smart pointer holds (`*o`, `o->`, `o.value()`) is the
+  // holder's place: its loans are the holder's.
+  const Expr *holder = nullptr;
+  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(expr)) {
+    if ((op->getOperator() == OO_Star || op->getOperator() == OO_Arrow) && op->getNumArgs() == 1)
+      holder = op->getArg(0);
+  } else if (const auto *call = dyn_cast<CXXMemberCallExpr>(expr)) {
+    if (const CXXMethodDecl *method = call->getMethodDecl();
+        method && method->getIdentifier() && method->getName() == "value")
+      holder = call->getImplicitObjectArgument();
+  }
+  if (holder && holdsOneValue(holder->getType()))
+    if (std::optional<PlaceRef> ref = resolveImpl(holder, depth + 1))
+      return PlaceRef{ref->place, rvalue || ref->rvalue};
   return std::nullopt;
+}
+
+bool PlaceResolver::holdsOneValue(QualType type) {
+  const CXXRecordDecl *record = type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!record || !record->getIdentifier() || !record->isInStdNamespace())
+    return false;
+  StringRef name = record->getName();
+  return name == "optional" || name == "unique_ptr" || name == "shared_ptr";
 }
 
 bool PlaceResolver::outlives(PlaceId holder, PlaceId array) const {

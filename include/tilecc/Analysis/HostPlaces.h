@@ -10,7 +10,8 @@
 //    (`s.arr`), `*this`, "an element of container C" (the reference of a range-for over C) and
 //    temporaries (one per expression that produces a value that may carry loans).
 //  * `PlaceResolver` maps an expression to the place it denotes (through parentheses, casts,
-//    `std::move`, references bound to a place, range-for loop references), and answers whether
+//    `std::move`, references bound to a place, range-for loop references, the value of an
+//    optional or smart pointer), and answers whether
 //    one place outlives another (the loan-outlives-array rule).
 //
 //===----------------------------------------------------------------------===//
@@ -165,6 +166,9 @@ public:
   static const clang::Expr *skipWrappers(const clang::Expr *expr);
   /// `std::move(x)`, `std::forward<T>(x)`, `static_cast<T&&>(x)`: the operand, else null.
   static const clang::Expr *rvalueCastOperand(const clang::Expr *expr);
+  /// `std::optional`, `std::unique_ptr`, `std::shared_ptr`: a holder of at most one value,
+  /// which `*h`, `h->` and `h.value()` denote (as the holder's place).
+  static bool holdsOneValue(clang::QualType type);
 
 private:
   std::optional<PlaceRef> resolveImpl(const clang::Expr *expr, unsigned depth) const;
