@@ -80,7 +80,7 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
     if (object.kind == Operand::Place) {
       unsigned s = site(loc, name + "()");
       use(object.id, UseKind::Plain, s);
-      if (name == "join" || name == "get" || name == "wait") {
+      if (waitsForWork(host, name)) {
         kill(object.id);
       } else if (name == "detach") {
         Fact f{Fact::Kind::Escape};
@@ -91,7 +91,7 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
     }
     return;
   }
-  if (host == HostKind::Future && name == "wait") {
+  if (host == HostKind::Future && waitsForWork(host, name)) {
     if (object.kind == Operand::Place) {
       use(object.id, UseKind::Plain, site(loc, "wait()"));
       kill(object.id); // the work finished: the future's loans are returned

@@ -71,6 +71,13 @@ struct Shared {
   unsigned lambdaDepth = 0;
 };
 
+/// A method that waits for the work a holder started, so that its loans are returned:
+/// `join()`, `get()` or `wait()` of a thread or std::future, `wait()` of a tile::Future.
+inline bool waitsForWork(HostKind holder, llvm::StringRef method) {
+  return (holder == HostKind::Thread && (method == "join" || method == "get" || method == "wait")) ||
+         (holder == HostKind::Future && method == "wait");
+}
+
 struct Operand {
   enum Kind { None, Place, Temp } kind = None;
   PlaceId id = NoPlace;

@@ -553,10 +553,8 @@ std::optional<PlaceId> FactBuilder::consumedRangeContainer(const CXXForRangeStmt
     if (const auto *call = dyn_cast<CXXMemberCallExpr>(s))
       if (const CXXMethodDecl *method = call->getMethodDecl();
           method && method->getIdentifier() && isLoopVar(call->getImplicitObjectArgument())) {
-        HostKind kind = HostTypes::hostKind(call->getImplicitObjectArgument()->getType());
-        StringRef name = method->getName();
-        if ((kind == HostKind::Thread && (name == "join" || name == "get" || name == "wait")) ||
-            (kind == HostKind::Future && name == "wait"))
+        if (waitsForWork(HostTypes::hostKind(call->getImplicitObjectArgument()->getType()),
+                         method->getName()))
           return true;
       }
     for (const Stmt *child : s->children())
