@@ -30,6 +30,8 @@ inputs=$root/test/Driver/Inputs
   -o "$carry/cat_extract.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-scan-in-registers.cpp" -I"$inputs" \
   -o "$carry/scans.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-staged-exchanges.cpp" -I"$inputs" \
+  -o "$carry/staged_exchanges.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \

@@ -35,6 +35,7 @@
 #include "KernelEmitter.h"
 
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 
 using namespace mlir;
 using namespace tilecc;
@@ -45,6 +46,21 @@ static std::string ixList(ArrayRef<int64_t> xs) {
   for (auto [k, x] : llvm::enumerate(xs))
     s += cat(k ? ", " : "", x);
   return s + ">";
+}
+
+/// The device type of a staging (tile_dev::Staging).
+static std::string stagingText(const tilegpu::Staging &s) {
+  return cat("tile_dev::Staging<", s.cols, ", ", s.pad, ", ", s.vec, ", ", s.perPhase, ", ",
+             s.maxPhase, ">");
+}
+
+/// Registers per shared-memory access of a tile of `type` into or out of `staging`.
+static int64_t stagedVector(Type type, const tilegpu::Staging &staging, unsigned numWarps) {
+  std::optional<LinearLayout> layout = tilegpu::linearLayoutOf(type, numWarps);
+  if (!layout)
+    return 1;
+  return tilegpu::stagedVector(*layout, staging,
+                               tilegpu::elementBytes(cast<RankedTensorType>(type).getElementType()));
 }
 
 FailureOr<std::string> KernelEmitter::emitCombiner(Region &region, unsigned indent) {
@@ -140,9 +156,16 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   if (failed(base))
     return failure();
   std::string buffer = newName();
+  // Cat and extract stage their tiles plainly; the others as tile-plan-shared-memory chose.
+  bool staged = !isa<tile::CatOp, tile::ExtractOp>(op);
+  tilegpu::Staging staging = tilegpu::stagingOf(&op, numWarps);
+  std::string write =
+      staged ? cat("tile_dev::to_shared_staged<", stagingText(staging), ", ",
+                   stagedVector(sourceType, staging, numWarps), ">(")
+             : std::string("tile_dev::to_shared(");
   std::string stage = cat(leadingBarrier(&op), *ctype, "* ", buffer, " = tile_dev::shared_at<",
-                          *ctype, ">(", *base, "); tile_dev::to_shared(", buffer, ", ",
-                          from.thread, ", ", array(source, indent, loc), ");");
+                          *ctype, ">(", *base, "); ", write, buffer, ", ", from.thread, ", ",
+                          array(source, indent, loc), ");");
   if (auto cat_ = dyn_cast<tile::CatOp>(op))
     stage += cat(" tile_dev::to_shared(", buffer, " + ", sourceType.getNumElements(), ", ",
                  from.thread, ", ", array(cat_.getRhs(), indent, loc), ");");
@@ -178,6 +201,8 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
     values[op.getResult(0)] = *info;
     return success();
   }
+  if (staged)
+    index = cat(stagingText(staging), "::offset(", index, ")");
   info->name = newName();
   out.line(indent,
            cat(*ctype, " ", info->name, "[", to.elems, "]; ",
@@ -848,20 +873,25 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
   if (!ldmatrix)
     if (std::optional<LogicalResult> done = emitWithinWarps(op, op.getSrc(), indent))
       return *done;
-  int64_t pad = tilegpu::convertRowPadding(op);
+  tilegpu::Staging staging = tilegpu::stagingOf(op, numWarps);
   FailureOr<int64_t> base = smemOffset(op);
   if (failed(base))
     return failure();
   const Layout &to = layouts[info->layout];
   std::string buffer = newName();
   info->name = newName();
-  std::string write = pad ? cat("tile_dev::to_shared_padded<", pad, ">(") : "tile_dev::to_shared(";
-  std::string read =
-      ldmatrix ? cat("tile_dev::ldmatrix_operand<", to.alias, "_frag>(", info->name, ", ",
-                     threadId, ", ", buffer, ");")
-      : pad    ? cat("tile_dev::from_shared_padded<", pad, ">(", info->name, ", ", to.thread, ", ",
-                     buffer, ");")
-               : cat("tile_dev::from_shared(", info->name, ", ", to.thread, ", ", buffer, ");");
+  std::string write, read;
+  if (ldmatrix) {
+    write = cat("tile_dev::to_shared_padded<", staging.pad, ">(");
+    read = cat("tile_dev::ldmatrix_operand<", to.alias, "_frag>(", info->name, ", ", threadId,
+               ", ", buffer, ");");
+  } else {
+    write = cat("tile_dev::to_shared_staged<", stagingText(staging), ", ",
+                stagedVector(op.getSrc().getType(), staging, numWarps), ">(");
+    read = cat("tile_dev::from_shared_staged<", stagingText(staging), ", ",
+               stagedVector(op.getType(), staging, numWarps), ">(", info->name, ", ", to.thread, ", ",
+               buffer, ");");
+  }
   out.line(indent,
            cat(leadingBarrier(op), *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
                *base, "); ", write, buffer, ", ", layouts[*from].thread, ", ",

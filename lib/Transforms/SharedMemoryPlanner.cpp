@@ -8,10 +8,14 @@
 // kBarrierTradeBytes, such as a reduction's per-warp partials) stays live through the next
 // op that stages, so the two get disjoint bytes and the second needs no barrier before its
 // writes (tilegpu-place-barriers): a few bytes traded for a `__syncthreads()`. Buffers are
-// placed largest first at the lowest offset that no interfering buffer occupies.
+// placed largest first at the lowest offset that no interfering buffer occupies. A
+// conversion or shape op that stages its tile records how the tile lies in its buffer
+// (tilegpu::planStaging: plain, padded rows or a swizzle, whichever takes the fewest
+// shared-memory wavefronts) as `tilegpu.staging`.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -73,6 +77,9 @@ void SharedMemoryPlanner::runOnOperation() {
     std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
     if (!scratch || scratch->bytes == 0)
       return;
+    // The layout the op's tile takes in its buffer (SharedStaging.h), for CodeGen to print.
+    if (isa<tilegpu::ConvertLayoutOp, tile::ReshapeOp, tile::PermuteOp, tile::BroadcastOp>(op))
+      tilegpu::setStaging(op, tilegpu::stagingOf(op, unsigned(numWarps)));
     // Live over the op, widened to the body of every enclosing loop.
     int64_t first = at[op].first, last = at[op].second;
     for (Operation *parent = op->getParentOp(); parent && parent != func;

@@ -1093,22 +1093,75 @@ TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
       }
 }
 
-/// Reads a tile staged by to_shared_padded<Pad> into the registers of layout L.
-template <int Pad, class L, class T>
-TILE_DEV_D void from_shared_padded(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
-  constexpr int64_t cols = L::shape(L::rank - 1);
-#pragma unroll
-  for (int r = 0; r < L::elems; ++r) {
-    const int64_t lin = t.linear(r);
-    dst[r] = s[(lin / cols) * (cols + Pad) + lin % cols];
-  }
-}
-
 /// Reads a tile staged row-major in shared memory into the registers of layout L.
 template <class L, class T>
 TILE_DEV_D void from_shared(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
 #pragma unroll
   for (int r = 0; r < L::elems; ++r) dst[r] = s[t.linear(r)];
+}
+
+/// How an exchange lays its tile out in shared memory (the compiler's choice, printed):
+/// rows of `Cols` elements, each followed by `Pad` elements, the `Vec`-element groups of row
+/// r stored at group ^ ((r / PerPhase) % MaxPhase).
+template <int64_t Cols, int64_t Pad, int64_t Vec, int64_t PerPhase, int64_t MaxPhase>
+struct Staging {
+  /// Where element `lin` (row-major in the tile) lies in the buffer.
+  TILE_DEV_HD static constexpr int64_t offset(int64_t lin) {
+    const int64_t row = lin / Cols, col = lin % Cols;
+    return row * (Cols + Pad) + (col ^ (((row / PerPhase) % MaxPhase) * Vec));
+  }
+};
+
+namespace detail {
+/// The word type of an access of `Bytes` bytes.
+template <int Bytes>
+using access_word_t = std::conditional_t<Bytes == 16, uint4, std::conditional_t<Bytes == 8,
+    uint2, std::conditional_t<Bytes == 4, uint32_t, std::conditional_t<Bytes == 2, uint16_t,
+    uint8_t>>>>;
+/// `V` registers to shared memory at `to` (aligned to the access) as one access.
+template <class T, int V>
+TILE_DEV_D void store_vector(T* to, const T* from) {
+  using W = access_word_t<int(sizeof(T)) * V>;
+  static_assert(sizeof(W) == sizeof(T) * V, "tilecc: a staged vector is 1 to 16 bytes");
+  W w;
+  memcpy(&w, from, sizeof(W));
+  *reinterpret_cast<W*>(to) = w;
+}
+/// `V` elements of shared memory at `from` (aligned to the access) to registers.
+template <class T, int V>
+TILE_DEV_D void load_vector(T* to, const T* from) {
+  using W = access_word_t<int(sizeof(T)) * V>;
+  static_assert(sizeof(W) == sizeof(T) * V, "tilecc: a staged vector is 1 to 16 bytes");
+  const W w = *reinterpret_cast<const W*>(from);
+  memcpy(to, &w, sizeof(W));
+}
+} // namespace detail
+
+/// Writes a tile's elements where staging S puts them (owners only), `V` consecutive
+/// registers per access.
+template <class S, int V, class L, class T>
+TILE_DEV_D void to_shared_staged(T* s, const Thread<L>& t, const T (&src)[L::elems]) {
+  static_assert(V == 1 || (L::fast == L::rank - 1 && L::vec % V == 0), "tilecc: bad vector");
+  if (L::replicates && !t.owner) return;
+#pragma unroll
+  for (int r = 0; r < L::elems; r += V) {
+    T* p = s + S::offset(t.linear(r));
+    if constexpr (V == 1) *p = src[r];
+    else detail::store_vector<T, V>(p, &src[r]);
+  }
+}
+
+/// Reads a tile staged by to_shared_staged<S, ...> into the registers of layout L, `V`
+/// consecutive registers per access.
+template <class S, int V, class L, class T>
+TILE_DEV_D void from_shared_staged(T (&dst)[L::elems], const Thread<L>& t, const T* s) {
+  static_assert(V == 1 || (L::fast == L::rank - 1 && L::vec % V == 0), "tilecc: bad vector");
+#pragma unroll
+  for (int r = 0; r < L::elems; r += V) {
+    const T* p = s + S::offset(t.linear(r));
+    if constexpr (V == 1) dst[r] = *p;
+    else detail::load_vector<T, V>(&dst[r], p);
+  }
 }
 
 /// The value whose bits are `bits` (for constants that have no exact literal: inf, NaN, f16).

@@ -19,7 +19,7 @@
 // CHECK-NEXT: float [[T:v[0-9]+]][64]; {{.*}}[[T]][i_] = [[R]][i_];
 // CHECK: [[C]][i_] = [[T]][i_];
 // CHECK: }
-// CHECK-NEXT: tile_dev::to_shared({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
+// CHECK-NEXT: tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
 func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,
                     %y: !tile.view<?x?xf16>, %n: index)
     attributes {tile.kernel = "gemm_f16", tile.entry = "&::gemm_f16"} {

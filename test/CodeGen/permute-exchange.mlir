@@ -1,5 +1,7 @@
 // A permute whose result layout spreads the elements over other threads stages its source in
-// shared memory and reads each result register's element at tile_dev::permute_index.
+// shared memory and reads each result register's element at tile_dev::permute_index. The
+// result's lanes read down the source's columns: a swizzle of single elements, two 16-float
+// rows per phase and 16 phases, puts the 16 rows a warp reads at once in distinct banks.
 // RUN: tilecc-translate --tilegpu-to-cuda --tilecc-no-line %s | FileCheck %s
 
 #S = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerBlock = [1, 1], order = [1, 0]>
@@ -15,5 +17,5 @@ func.func @transpose(%z: !tile.view<16x64xf32, exclusive>, %x: !tile.view<?x?xf3
   tilegpu.global_store %p, %z[%c0, %c0] bounds [%c16, %c64] {vector = 4 : i32} : tensor<16x64xf32, #T>, !tile.view<16x64xf32, exclusive>
   return
 }
-// CHECK: __syncthreads(); float* [[S:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared([[S]], t0, {{v[0-9]+}}); __syncthreads();
-// CHECK-NEXT: = [[S]][tile_dev::permute_index<tile_dev::Ix<64, 16>, tile_dev::Ix<1, 0>>(t1, i_)];
+// CHECK: __syncthreads(); float* [[S:v[0-9]+]] = tile_dev::shared_at<float>(0); tile_dev::to_shared_staged<tile_dev::Staging<16, 0, 1, 2, 16>, 1>([[S]], t0, {{v[0-9]+}}); __syncthreads();
+// CHECK-NEXT: = [[S]][tile_dev::Staging<16, 0, 1, 2, 16>::offset(tile_dev::permute_index<tile_dev::Ix<64, 16>, tile_dev::Ix<1, 0>>(t1, i_))];

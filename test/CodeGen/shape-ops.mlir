@@ -27,8 +27,8 @@ func.func @shapes(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>, 
 // one of an operand's (no exchange); the reshape after it exchanges through shared memory.
 // CHECK: float [[P:v[0-9]+]][4]; {{.*}} [[P]][i_] = {{v[0-9]+}}[tile_dev::span<tile_dev::Ix<1, 2>>(i_)];
 // CHECK-NEXT: float [[C:v[0-9]+]][8]; {{.*}} [[C]][i_] = (r_ & 4) ? [[P]][r_ ^ 4] : [[P]][r_]; }
-// CHECK-NEXT: tile_dev::to_shared({{v[0-9]+}}, {{t[0-9]+}}, [[C]]); __syncthreads();
-// CHECK-NEXT: [i_] = {{v[0-9]+}}[{{t[0-9]+}}.linear(i_)];
+// CHECK-NEXT: tile_dev::to_shared_staged<[[STAGING:tile_dev::Staging<[0-9, ]+>]], 1>({{v[0-9]+}}, {{t[0-9]+}}, [[C]]); __syncthreads();
+// CHECK-NEXT: [i_] = {{v[0-9]+}}[[[STAGING]]::offset({{t[0-9]+}}.linear(i_))];
 // Repeating the unit axis reads the copies from other lanes of the warp (warp shuffles, no
 // shared memory).
 // CHECK-NEXT: tile_dev::shfl({{v[0-9]+}}[r_], from_);

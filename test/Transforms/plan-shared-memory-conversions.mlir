@@ -16,11 +16,11 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
     %a = tile.load %x[%c0, %i] : !tile.view<?x?xf16> -> tensor<128x32xf16>
     %b = tile.load %y[%i, %c0] : !tile.view<?x?xf16> -> tensor<32x128xf16>
-    // CHECK: tilegpu.convert_layout {{.*}} {tilegpu.smem_offset = 0 : i64} {{.*}} kWidth = 2
-    // CHECK: tilegpu.convert_layout {{.*}} {tilegpu.smem_offset = 10240 : i64} {{.*}} kWidth = 2
+    // CHECK: tilegpu.convert_layout {{.*}} {tilegpu.smem_offset = 0 : i64, tilegpu.staging = {{.*}}, tilegpu.staging_pad = 8 : i64} {{.*}} kWidth = 2
+    // CHECK: tilegpu.convert_layout {{.*}} {tilegpu.smem_offset = 10240 : i64, tilegpu.staging = {{.*}}, tilegpu.staging_pad = 8 : i64} {{.*}} kWidth = 2
     %c = tile.mma %a, %b, %acc : tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
     scf.yield %c : tensor<128x128xf32>
   }
-  // CHECK: tilegpu.convert_layout {{.*}} {tilegpu.smem_offset = 0 : i64} : tensor<128x128xf32, #tilegpu.mma
+  // CHECK: tilegpu.convert_layout {{.*}} {tilegpu.smem_offset = 0 : i64, tilegpu.staging = #tilegpu.shared<{{.*}}>} : tensor<128x128xf32, #tilegpu.mma
   return %r : tensor<128x128xf32>
 }

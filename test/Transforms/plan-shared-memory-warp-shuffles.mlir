@@ -14,7 +14,9 @@ func.func @convert(%t: tensor<16x32xf32, #rows>) -> tensor<16x32xf32, #cols>
     attributes {tilegpu.num_warps = 2 : i32} {
   // CHECK: tilegpu.convert_layout %{{.*}} : tensor<16x32xf32, #{{.*}}> -> tensor<16x32xf32,
   %a = tilegpu.convert_layout %t : tensor<16x32xf32, #rows> -> tensor<16x32xf32, #lanes>
-  // CHECK: tilegpu.convert_layout %{{.*}} {tilegpu.smem_offset = 0 : i64}
+  // The staged one writes rows of 8 floats per thread and reads 4 from another warp's rows:
+  // groups of 4 swizzled over 2 phases keep both in distinct banks with 16-byte accesses.
+  // CHECK: tilegpu.convert_layout %{{.*}} {tilegpu.smem_offset = 0 : i64, tilegpu.staging = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 2, order = [1, 0]>}
   %b = tilegpu.convert_layout %a : tensor<16x32xf32, #lanes> -> tensor<16x32xf32, #cols>
   return %b : tensor<16x32xf32, #cols>
 }

@@ -1,5 +1,6 @@
 //===- SharedScratch.cpp - the shared memory an op stages through --------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/MathExtras.h"
@@ -32,33 +33,6 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
 bool tilegpu::convertsToLdmatrix(ConvertLayoutOp op) {
   auto to = dyn_cast_or_null<DotOperandLayoutAttr>(op.getType().getEncoding());
   return to && to.getKWidth() == 2 && elementBytes(op.getType().getElementType()) == 2;
-}
-
-/// The axis the first lane of a distributed layout steps along (its threads' fastest axis).
-static std::optional<int64_t> laneAxis(const LinearLayout &layout) {
-  for (uint64_t basis : layout.getBases(kLane))
-    if (basis != 0) {
-      SmallVector<int64_t> coords = layout.outCoords(basis);
-      return llvm::find_if(coords, [](int64_t c) { return c != 0; }) - coords.begin();
-    }
-  return std::nullopt;
-}
-
-int64_t tilegpu::convertRowPadding(ConvertLayoutOp op) {
-  if (convertsToLdmatrix(op))
-    return 8;
-  auto func = op->getParentOfType<func::FuncOp>();
-  unsigned numWarps = func ? numWarpsOf(func) : 1;
-  std::optional<LinearLayout> from = linearLayoutOf(op.getSrc().getType(), numWarps);
-  std::optional<LinearLayout> to = linearLayoutOf(op.getType(), numWarps);
-  if (!from || !to || op.getType().getRank() < 2)
-    return 0;
-  // Lanes that write along one axis and read along another (a transpose): one 4-byte word
-  // after each row puts a column's elements in distinct banks.
-  std::optional<int64_t> a = laneAxis(*from), b = laneAxis(*to);
-  if (!a || !b || *a == *b)
-    return 0;
-  return std::max<int64_t>(1, 4 / elementBytes(op.getType().getElementType()));
 }
 
 unsigned tilegpu::mmaKWidth(Type element) {
@@ -117,7 +91,8 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     if (move && move->kind != Movement::SharedMemory)
       return std::nullopt;
     auto type = cast<RankedTensorType>(op->getOperand(0).getType());
-    addPart(s, type.getElementType(), type.getNumElements());
+    addPart(s, type.getElementType(),
+            stagingOf(op, unsigned(numThreads / 32)).bufferElements(type.getNumElements()));
   } else if (auto mma = dyn_cast<tile::MmaOp>(op)) {
     for (Value v : {mma.getA(), mma.getB(), mma.getAcc()}) {
       auto type = cast<RankedTensorType>(v.getType());
@@ -128,9 +103,8 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
     if (move && move->kind != Movement::SharedMemory && !convertsToLdmatrix(convert))
       return std::nullopt;
     RankedTensorType type = convert.getType();
-    int64_t cols = type.getShape().back();
     addPart(s, type.getElementType(),
-            type.getNumElements() / cols * (cols + convertRowPadding(convert)));
+            stagingOf(op, unsigned(numThreads / 32)).bufferElements(type.getNumElements()));
   } else if (auto cat = dyn_cast<tile::CatOp>(op)) {
     std::optional<ShapeMovement> move = planShapeMovement(op, unsigned(numThreads / 32));
     if (move && move->kind != Movement::SharedMemory)

@@ -55,11 +55,6 @@ unsigned mmaKWidth(mlir::Type element);
 /// shared memory with ldmatrix.
 bool convertsToLdmatrix(ConvertLayoutOp op);
 
-/// Elements of padding after each staged row of a layout conversion: 8 for ldmatrix reads;
-/// one 4-byte word when the source's lanes run along another axis than the result's (a
-/// transpose, whose column writes would otherwise fall in one bank); else 0.
-int64_t convertRowPadding(ConvertLayoutOp op);
-
 
 /// How a scan that tilegpu::planScan cannot run in registers is split over `numThreads`
 /// threads once staged: lines along the axis, and chunks per line, each scanned in place by

@@ -1,0 +1,67 @@
+//===- SharedStaging.h - how an exchange lays a tile out in shared memory -*- C++ -*-===//
+//
+// A layout conversion or shape op that moves through shared memory writes its source tile
+// into a buffer and reads it back in the result's layout. `Staging` is where element `lin`
+// (row-major in the source tile) lies in that buffer: rows of the source's last axis, each
+// followed by `pad` elements, the `vec`-element groups of row r stored at
+// group ^ ((r / perPhase) % maxPhase), the `#tilegpu.shared` swizzle.
+//
+// `planStaging` picks the staging: among the plain buffer, padded rows and the swizzles, the
+// one whose writes and reads take the fewest shared-memory wavefronts (bank conflicts
+// counted as the hardware serves them), then the smallest buffer. tilegpu-plan-shared-memory
+// records it on the op (`tilegpu.staging`, `tilegpu.staging_pad`); CodeGen prints it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_DIALECT_TILEGPU_SHAREDSTAGING_H
+#define TILECC_DIALECT_TILEGPU_SHAREDSTAGING_H
+
+#include "tilecc/Layout/LinearLayout.h"
+
+#include "mlir/IR/Operation.h"
+
+namespace tilecc::tilegpu {
+
+inline constexpr llvm::StringLiteral kStagingAttrName = "tilegpu.staging";
+inline constexpr llvm::StringLiteral kStagingPadAttrName = "tilegpu.staging_pad";
+
+struct Staging {
+  int64_t cols = 1;     ///< elements per row: the source tile's last axis
+  int64_t pad = 0;      ///< elements after each row
+  int64_t vec = 1;      ///< elements per swizzled group
+  int64_t perPhase = 1; ///< rows that share one XOR phase
+  int64_t maxPhase = 1; ///< distinct phases (1: no swizzle)
+
+  /// The buffer position of source element `lin`.
+  int64_t offset(int64_t lin) const;
+  /// Buffer elements for a tile of `elements` elements.
+  int64_t bufferElements(int64_t elements) const;
+  bool operator==(const Staging &o) const;
+};
+
+/// Shared-memory wavefronts one warp takes to access a staged tile: warp 0's lanes under
+/// `access` ((register, lane, warp) to the source tile's coordinates), `vector` consecutive
+/// registers per access of `elemBytes`-byte elements. Lanes of a phase (8 for 16-byte
+/// accesses, 16 for 8-byte, else all 32) are served together; a bank asked for k distinct
+/// words costs k wavefronts. `ownersOnly`: lanes that only hold copies do not access (writes).
+int64_t sharedWavefronts(const LinearLayout &access, const Staging &staging, int64_t elemBytes,
+                         int64_t vector, bool ownersOnly);
+
+/// The most consecutive registers of `access` one access can move into or out of `staging`:
+/// its vector run along the last axis, at most 16 bytes, kept contiguous and aligned by the
+/// padding and swizzle; 1 when the layout has no such run.
+int64_t stagedVector(const LinearLayout &access, const Staging &staging, int64_t elemBytes);
+
+/// The staging an op that moves through shared memory should use (see above), for a
+/// tilegpu.convert_layout, tile.reshape, tile.permute or tile.broadcast with layouts; the
+/// plain buffer for others.
+Staging planStaging(mlir::Operation *op, unsigned numWarps);
+
+/// The staging recorded on `op` by tilegpu-plan-shared-memory, else planStaging's.
+Staging stagingOf(mlir::Operation *op, unsigned numWarps);
+
+/// Records `staging` on `op`.
+void setStaging(mlir::Operation *op, const Staging &staging);
+
+} // namespace tilecc::tilegpu
+
+#endif
