@@ -98,10 +98,14 @@ TILE_DEV_HD constexpr int64_t stride(int d) {
 }
 template <class Shape, class RegBases>
 TILE_DEV_HD constexpr int fast_axis() {
-  if (RegBases::size == 0) return Shape::size - 1;
-  for (int d = 0; d < Shape::size; ++d)
-    if (RegBases::at(0) == stride<Shape>(d)) return d;
-  return Shape::size - 1;
+  int axis = Shape::size - 1;
+  if constexpr (RegBases::size > 0)
+    for (int d = 0; d < Shape::size; ++d)
+      if (RegBases::at(0) == stride<Shape>(d)) {
+        axis = d;
+        break;
+      }
+  return axis;
 }
 template <class Shape, class RegBases>
 TILE_DEV_HD constexpr int vector_run() {
