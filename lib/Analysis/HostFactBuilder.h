@@ -218,6 +218,7 @@ private:
   const CXXMemberCallExpr *partitionMutCall(const Expr *e) const;
   bool consumedByLaunch(const Expr *e) const;
   std::optional<PlaceId> consumedRangeContainer(const CXXForRangeStmt *range);
+  std::optional<PlaceId> consumedIndexedContainer(const ForStmt *loop);
 
   // ---- lambdas ----
   void applyLambda(const LambdaExpr *lambda, const Expr *call);

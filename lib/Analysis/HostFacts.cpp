@@ -300,14 +300,21 @@ void FactBuilder::build() {
     for (const CFGElement &element : *block)
       visitElement(element);
     // A range-for whose body consumes each element (sync, move, join, wait) empties the
-    // container's loans when the loop finishes.
-    if (const auto *range = dyn_cast_or_null<CXXForRangeStmt>(block->getTerminatorStmt()))
-      if (block->succ_size() == 2)
-        if (std::optional<PlaceId> container = consumedRangeContainer(range)) {
-          Fact f{Fact::Kind::Kill};
-          f.place = *container;
-          edges[{block->getBlockID(), 1}].push_back(f);
-        }
+    // container's loans when the loop finishes (on its condition's exit edge: a `break`
+    // leaves by another).
+    // So does `for (i = 0; i < c.size(); ++i)` consuming `c[i]`.
+    std::optional<PlaceId> container;
+    if (block->succ_size() == 2) {
+      if (const auto *range = dyn_cast_or_null<CXXForRangeStmt>(block->getTerminatorStmt()))
+        container = consumedRangeContainer(range);
+      else if (const auto *loop = dyn_cast_or_null<ForStmt>(block->getTerminatorStmt()))
+        container = consumedIndexedContainer(loop);
+    }
+    if (container) {
+      Fact f{Fact::Kind::Kill};
+      f.place = *container;
+      edges[{block->getBlockID(), 1}].push_back(f);
+    }
   }
 }
 
@@ -531,6 +538,49 @@ void FactBuilder::returnValue(const ReturnStmt *ret) {
     use(o.id, UseKind::Consume, s);
 }
 
+/// Does every run of a loop's `body` that reaches its end (no `continue` of this loop skips
+/// ahead) move the current element, or join or wait for the thread or future it is, in a
+/// statement at the top of the body (not under a condition)? `isElement` says whether an
+/// expression denotes that element.
+static bool consumesEachElement(const Stmt *body,
+                                llvm::function_ref<bool(const Expr *)> isElement) {
+  std::function<bool(const Stmt *, unsigned)> continues = [&](const Stmt *s, unsigned depth) {
+    if (!s || depth > 64 || isa<LambdaExpr, ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(s))
+      return false;
+    if (isa<ContinueStmt>(s))
+      return true;
+    for (const Stmt *child : s->children())
+      if (continues(child, depth + 1))
+        return true;
+    return false;
+  };
+  if (continues(body, 0))
+    return false;
+  std::function<bool(const Stmt *, unsigned)> consumes = [&](const Stmt *s, unsigned depth) {
+    if (!s || depth > 64 || isa<LambdaExpr>(s))
+      return false;
+    if (const auto *e = dyn_cast<Expr>(s))
+      if (const Expr *operand = PlaceResolver::rvalueCastOperand(e); operand && isElement(operand))
+        return true;
+    if (const auto *call = dyn_cast<CXXMemberCallExpr>(s))
+      if (const CXXMethodDecl *method = call->getMethodDecl();
+          method && method->getIdentifier() && isElement(call->getImplicitObjectArgument()) &&
+          waitsForWork(HostTypes::hostKind(call->getImplicitObjectArgument()->getType()),
+                       method->getName()))
+        return true;
+    for (const Stmt *child : s->children())
+      if (consumes(child, depth + 1))
+        return true;
+    return false;
+  };
+  llvm::SmallVector<const Stmt *, 8> top;
+  if (const auto *compound = dyn_cast_or_null<CompoundStmt>(body))
+    top.append(compound->body_begin(), compound->body_end());
+  else if (body)
+    top.push_back(body);
+  return llvm::any_of(top, [&](const Stmt *s) { return isa<Expr, DeclStmt>(s) && consumes(s, 0); });
+}
+
 std::optional<PlaceId> FactBuilder::consumedRangeContainer(const CXXForRangeStmt *range) {
   const VarDecl *loopVar = range->getLoopVariable();
   if (!loopVar)
@@ -542,35 +592,105 @@ std::optional<PlaceId> FactBuilder::consumedRangeContainer(const CXXForRangeStmt
     const auto *ref = dyn_cast_or_null<DeclRefExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
     return ref && ref->getDecl() == loopVar;
   };
-  // Does a statement at the top of the body (not under a condition) move the element, or join
-  // or wait for the thread or future it is?
-  std::function<bool(const Stmt *, unsigned)> movesElement = [&](const Stmt *s, unsigned depth) {
-    if (!s || depth > 64 || isa<LambdaExpr>(s))
-      return false;
-    if (const auto *e = dyn_cast<Expr>(s))
-      if (const Expr *operand = PlaceResolver::rvalueCastOperand(e); operand && isLoopVar(operand))
-        return true;
-    if (const auto *call = dyn_cast<CXXMemberCallExpr>(s))
-      if (const CXXMethodDecl *method = call->getMethodDecl();
-          method && method->getIdentifier() && isLoopVar(call->getImplicitObjectArgument())) {
-        if (waitsForWork(HostTypes::hostKind(call->getImplicitObjectArgument()->getType()),
-                         method->getName()))
-          return true;
-      }
-    for (const Stmt *child : s->children())
-      if (movesElement(child, depth + 1))
-        return true;
-    return false;
+  if (consumesEachElement(range->getBody(), isLoopVar))
+    return places[*element].parent;
+  return std::nullopt;
+}
+
+/// `for (i = 0; i < c.size(); ++i)` (also `!=`, `i++`, `i += 1`, `c.size() > i`) whose body
+/// only reads `i` and consumes `c[i]` or `c.at(i)` (consumesEachElement): the container `c`.
+std::optional<PlaceId> FactBuilder::consumedIndexedContainer(const ForStmt *loop) {
+  // The index: declared (or assigned) 0 in the init.
+  const VarDecl *index = nullptr;
+  auto equals = [&](const Expr *e, int64_t n) {
+    Expr::EvalResult value;
+    return e && !e->isValueDependent() && e->EvaluateAsInt(value, S.ctx) &&
+           value.Val.getInt() == n;
   };
-  const Stmt *body = range->getBody();
-  llvm::SmallVector<const Stmt *, 8> top;
-  if (const auto *compound = dyn_cast_or_null<CompoundStmt>(body))
-    top.append(compound->body_begin(), compound->body_end());
-  else if (body)
-    top.push_back(body);
-  for (const Stmt *s : top)
-    if (isa<Expr, DeclStmt>(s) && movesElement(s, 0))
-      return places[*element].parent;
+  auto isZero = [&](const Expr *e) { return equals(e, 0); };
+  if (const auto *decls = dyn_cast_or_null<DeclStmt>(loop->getInit())) {
+    if (decls->isSingleDecl())
+      if (const auto *var = dyn_cast<VarDecl>(decls->getSingleDecl());
+          var && var->getType()->isIntegerType() && isZero(var->getInit()))
+        index = var;
+  } else if (const auto *assign = dyn_cast_or_null<BinaryOperator>(loop->getInit())) {
+    if (assign->getOpcode() == BO_Assign && isZero(assign->getRHS()))
+      if (const auto *ref = dyn_cast<DeclRefExpr>(assign->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *var = dyn_cast<VarDecl>(ref->getDecl());
+            var && var->getType()->isIntegerType())
+          index = var;
+  }
+  if (!index)
+    return std::nullopt;
+  auto isIndex = [&](const Expr *e) {
+    const auto *ref = dyn_cast_or_null<DeclRefExpr>(e ? e->IgnoreParenImpCasts() : nullptr);
+    return ref && ref->getDecl() == index;
+  };
+  // The bound: the container's size().
+  const Expr *container = nullptr;
+  if (const auto *cond = dyn_cast_or_null<BinaryOperator>(loop->getCond())) {
+    const Expr *lhs = cond->getLHS(), *rhs = cond->getRHS();
+    if (cond->getOpcode() == BO_GT)
+      std::swap(lhs, rhs);
+    if ((cond->getOpcode() == BO_LT || cond->getOpcode() == BO_NE ||
+         cond->getOpcode() == BO_GT) && isIndex(lhs))
+      if (const auto *size = dyn_cast<CXXMemberCallExpr>(rhs->IgnoreParenImpCasts()))
+        if (const CXXMethodDecl *method = size->getMethodDecl();
+            method && method->getIdentifier() && method->getName() == "size" &&
+            size->getNumArgs() == 0)
+          container = size->getImplicitObjectArgument();
+  }
+  if (!container)
+    return std::nullopt;
+  std::optional<PlaceRef> place = resolver.resolve(container);
+  if (!place)
+    return std::nullopt;
+  // The step: one.
+  const Expr *inc = loop->getInc() ? loop->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool stepsByOne = false;
+  if (const auto *unary = dyn_cast_or_null<UnaryOperator>(inc))
+    stepsByOne = unary->isIncrementOp() && isIndex(unary->getSubExpr());
+  else if (const auto *compound = dyn_cast_or_null<CompoundAssignOperator>(inc))
+    stepsByOne = compound->getOpcode() == BO_AddAssign && isIndex(compound->getLHS()) &&
+                 equals(compound->getRHS(), 1);
+  if (!stepsByOne)
+    return std::nullopt;
+  // The body only reads the index: every mention of it is converted to its value.
+  bool onlyRead = true;
+  std::function<void(const Stmt *, const Stmt *, unsigned)> mentions =
+      [&](const Stmt *s, const Stmt *parent, unsigned depth) {
+        if (!s || depth > 128 || !onlyRead)
+          return;
+        if (isIndex(dyn_cast<Expr>(s)) && isa<DeclRefExpr>(s)) {
+          const auto *cast = dyn_cast_or_null<ImplicitCastExpr>(parent);
+          onlyRead = cast && cast->getCastKind() == CK_LValueToRValue;
+          return;
+        }
+        for (const Stmt *child : s->children())
+          mentions(child, s, depth + 1);
+      };
+  mentions(loop->getBody(), nullptr, 0);
+  if (!onlyRead)
+    return std::nullopt;
+  auto isElement = [&](const Expr *e) {
+    const Expr *base = nullptr, *at = nullptr;
+    e = e ? e->IgnoreParenImpCasts() : nullptr;
+    if (const auto *op = dyn_cast_or_null<CXXOperatorCallExpr>(e)) {
+      if (op->getOperator() == OO_Subscript && op->getNumArgs() == 2)
+        base = op->getArg(0), at = op->getArg(1);
+    } else if (const auto *call = dyn_cast_or_null<CXXMemberCallExpr>(e)) {
+      if (const CXXMethodDecl *method = call->getMethodDecl();
+          method && method->getIdentifier() && method->getName() == "at" &&
+          call->getNumArgs() == 1)
+        base = call->getImplicitObjectArgument(), at = call->getArg(0);
+    }
+    if (!base || !isIndex(at))
+      return false;
+    std::optional<PlaceRef> ref = resolver.resolve(base);
+    return ref && ref->place == place->place;
+  };
+  if (consumesEachElement(loop->getBody(), isElement))
+    return place->place;
   return std::nullopt;
 }
 

@@ -24,3 +24,15 @@ void read_before_wait() {
   for (auto& f : pending) // expected-note {{the loan is still needed here}}
     f.wait();
 }
+
+void range_for_skips_with_continue(bool odd) {
+  Arr a = make();
+  std::vector<IncFuture> pending;
+  pending.push_back(tile::launch<inc>(a.partition_mut<128>()).async()); // expected-note {{'a' was lent exclusively here}}
+  for (auto& f : pending) {
+    if (odd)
+      continue;
+    f.wait();
+  }
+  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+} // expected-note {{the loan is still needed here, when 'pending' is destroyed}}
