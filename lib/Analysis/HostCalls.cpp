@@ -146,7 +146,7 @@ void FactBuilder::operatorCall(const CXXOperatorCallExpr *call) {
       return;
     }
     if (call->getOperator() == OO_Call && object.lambda) {
-      applyLambda(object.lambda, call);
+      applyLambda(object.lambda, call, object.kind == Operand::Place ? object.id : NoPlace);
       genericCall(call, method, nullptr, nullptr, true, false, rest, "the lambda",
                   "moved into a call to the lambda");
       return;
@@ -234,7 +234,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     movedIn.push_back(object->id);
   }
   if (object && object->lambda)
-    applyLambda(object->lambda, call);
+    applyLambda(object->lambda, call, object->kind == Operand::Place ? object->id : NoPlace);
 
   for (unsigned i = 0; i < args.size(); ++i) {
     const Expr *arg = args[i];

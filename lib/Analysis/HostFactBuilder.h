@@ -58,6 +58,8 @@ struct LambdaSummary {
   std::vector<Fact> facts;
   std::vector<LoanId> innerLoans;
   std::vector<PlaceId> receivers;
+  /// The body consumes, on every path, each capture it holds by value that carries loans.
+  bool consumesHeld = false;
 };
 
 /// What the builders of one function (and of the lambdas it calls) share.
@@ -221,7 +223,8 @@ private:
   std::optional<PlaceId> consumedIndexedContainer(const ForStmt *loop);
 
   // ---- lambdas ----
-  void applyLambda(const LambdaExpr *lambda, const Expr *call);
+  /// Replays `lambda`'s summary at `call`; `closure`: the place of the closure called, if any.
+  void applyLambda(const LambdaExpr *lambda, const Expr *call, PlaceId closure = NoPlace);
   /// A lambda started on another thread by `call` (a `std::thread`'s constructor,
   /// `std::async`): the arrays its body reads are lent shared, those it writes exclusively, to
   /// `holder` (the thread or future) until it is joined or waited for.

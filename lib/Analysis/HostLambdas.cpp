@@ -23,8 +23,13 @@ using namespace tilecc;
 using namespace tilecc::host;
 using namespace tilecc::host::detail;
 
-void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call) {
+void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call, PlaceId closure) {
   const LambdaSummary &summary = summaryFor(l);
+  // A call that consumes every op or future the closure holds ends the closure's loans.
+  if (summary.consumesHeld && closure != NoPlace) {
+    use(closure, UseKind::Consume, site(call->getExprLoc(), "call of the lambda"));
+    kill(closure);
+  }
   SourceLocation loc = call->getExprLoc();
   for (const Fact &f : summary.facts) {
     Fact g = f;
@@ -39,7 +44,11 @@ void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call) {
     g.launch = NoPlace;
     emit(g);
   }
-  PlaceId result = producesTemp(call) ? tempOf(call) : NoPlace;
+  // Loans made inside the body leave it through the captures that received them, or through
+  // the value it returns: a lambda that returns nothing hands none to the call's result (a
+  // std::thread it started holds only what lendToThread lends it).
+  bool returnsValue = !l->getCallOperator()->getReturnType()->isVoidType();
+  PlaceId result = producesTemp(call) && returnsValue ? tempOf(call) : NoPlace;
   for (LoanId inner : summary.innerLoans) {
     auto key = std::make_pair(call, inner);
     auto it = S.replayedLoans.find(key);
@@ -62,9 +71,21 @@ void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call) {
 void FactBuilder::lendToThread(const LambdaExpr *l, const Expr *call, PlaceId holder) {
   const LambdaSummary &summary = summaryFor(l);
   SourceLocation loc = call->getExprLoc();
+  // Only what outlives the body is lent: its own temporaries and locals come and go with it.
+  auto outlivesBody = [&](PlaceId place) {
+    const Place &root = places[places.root(place)];
+    if (root.kind == PlaceKind::Temporary)
+      return false;
+    if (root.kind == PlaceKind::Variable && root.var)
+      for (const DeclContext *dc = root.var->getDeclContext(); dc; dc = dc->getParent())
+        if (dc == l->getCallOperator())
+          return false;
+    return true;
+  };
   llvm::MapVector<PlaceId, bool> touched; // array -> written
   for (const Fact &f : summary.facts)
-    if (f.kind == Fact::Kind::Access && places[f.place].type.containsArrays)
+    if (f.kind == Fact::Kind::Access && places[f.place].type.containsArrays &&
+        outlivesBody(f.place))
       touched[f.place] |= f.access != AccessKind::Read;
   for (auto [array, writes] : touched) {
     LoanKind kind = writes ? LoanKind::Exclusive : LoanKind::Shared;
@@ -175,6 +196,29 @@ const LambdaSummary &FactBuilder::summaryFor(const LambdaExpr *l) {
       if ((f.kind == Fact::Kind::Kill || f.kind == Fact::Kind::Revive) && isCaptured(f.place))
         candidates.insert(id);
   llvm::DenseSet<unsigned> must = unconditionalBlocks(*lambdaCFG, candidates);
+
+  // The captures the closure holds by value that carry loans (ops, futures), and whether the
+  // body consumes every one of them on every path.
+  llvm::SmallVector<PlaceId, 4> held;
+  for (const LambdaCapture &capture : l->captures())
+    if (capture.capturesVariable() && capture.getCaptureKind() == LCK_ByCopy)
+      if (const auto *var = dyn_cast<VarDecl>(capture.getCapturedVar());
+          var && types.classify(var->getType()).carriesLoans)
+        if (std::optional<PlaceId> p = lambdaResolver.placeOfVariable(var))
+          held.push_back(*p);
+  llvm::DenseSet<unsigned> consuming;
+  for (unsigned id : reachable)
+    for (const Fact &f : lambdaBlocks[id])
+      if (f.kind == Fact::Kind::Kill && llvm::is_contained(held, f.place))
+        consuming.insert(id);
+  llvm::DenseSet<unsigned> always = unconditionalBlocks(*lambdaCFG, consuming);
+  summary.consumesHeld = !held.empty() && llvm::all_of(held, [&](PlaceId p) {
+    return llvm::any_of(always, [&](unsigned id) {
+      return llvm::any_of(lambdaBlocks[id], [&](const Fact &f) {
+        return f.kind == Fact::Kind::Kill && f.place == p;
+      });
+    });
+  });
 
   for (const CFGBlock *block : *lambdaCFG) {
     if (!block || !reachable.count(block->getBlockID()))
