@@ -246,11 +246,13 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     else if (proto && i < proto->getNumParams())
       param = proto->getParamType(i);
     Operand o = operand(arg);
-    if (o.lambda) {
+    if (o.lambda && !wrapsCallable(call->getType())) {
       applyLambda(o.lambda, call); // the callee may call it
       if (resultKind == HostKind::Thread) // ... on another thread, until joined
         lendToThread(o.lambda, call, result);
     }
+    if (resultKind == HostKind::Thread)
+      lendRefToThread(arg, call, result);
     if (o.kind == Operand::None)
       continue;
     Passing pass = passingOf(param);

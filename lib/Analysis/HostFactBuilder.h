@@ -229,6 +229,14 @@ private:
   /// `std::async`): the arrays its body reads are lent shared, those it writes exclusively, to
   /// `holder` (the thread or future) until it is joined or waited for.
   void lendToThread(const LambdaExpr *lambda, const Expr *call, PlaceId holder);
+  /// std::function, std::move_only_function, std::packaged_task: a holder of a callable that
+  /// runs it when called (or handed to whoever calls it), not when it is made.
+  static bool wrapsCallable(QualType type);
+  /// `std::ref(a)` / `std::cref(a)` given to a thread's constructor or `std::async` (`arg`):
+  /// `a` is lent to `holder`, exclusively through std::ref of a non-const array, else shared.
+  void lendRefToThread(const Expr *arg, const Expr *call, PlaceId holder);
+  void lendForThread(PlaceId array, bool writes, const Expr *call, PlaceId holder,
+                     llvm::StringRef how);
   const LambdaSummary &summaryFor(const LambdaExpr *lambda);
 
   Shared &S;

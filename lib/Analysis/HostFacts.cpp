@@ -115,14 +115,27 @@ bool FactBuilder::producesTemp(const Expr *e) const {
   return isa<CallExpr, CXXConstructExpr, LambdaExpr, InitListExpr, AbstractConditionalOperator>(e);
 }
 
+bool FactBuilder::wrapsCallable(QualType type) {
+  const CXXRecordDecl *record = type.isNull() ? nullptr : type->getAsCXXRecordDecl();
+  return record && record->isInStdNamespace() && record->getIdentifier() &&
+         (record->getName() == "function" || record->getName() == "move_only_function" ||
+          record->getName() == "packaged_task");
+}
+
 const LambdaExpr *FactBuilder::lambdaOf(const Expr *e) const {
   const Expr *bare = PlaceResolver::skipWrappers(e);
   if (const auto *l = dyn_cast_or_null<LambdaExpr>(bare))
     return l;
+  // A std::function (or move_only_function, packaged_task) made from a lambda runs it.
+  if (const auto *construct = dyn_cast_or_null<CXXConstructExpr>(bare);
+      construct && construct->getNumArgs() == 1 && wrapsCallable(construct->getType()))
+    return lambdaOf(construct->getArg(0));
   if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(bare))
     if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
-      if (!isa<ParmVarDecl>(var) && var->getInit())
-        return dyn_cast_or_null<LambdaExpr>(PlaceResolver::skipWrappers(var->getInit()));
+      if (!isa<ParmVarDecl>(var) && var->getInit() && !var->getType()->isReferenceType())
+        if (const auto *init = dyn_cast<Expr>(PlaceResolver::skipWrappers(var->getInit()));
+            init && !isa<DeclRefExpr>(init))
+          return lambdaOf(init);
   return nullptr;
 }
 

@@ -70,7 +70,6 @@ void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call, PlaceId clo
 
 void FactBuilder::lendToThread(const LambdaExpr *l, const Expr *call, PlaceId holder) {
   const LambdaSummary &summary = summaryFor(l);
-  SourceLocation loc = call->getExprLoc();
   // Only what outlives the body is lent: its own temporaries and locals come and go with it.
   auto outlivesBody = [&](PlaceId place) {
     const Place &root = places[places.root(place)];
@@ -87,16 +86,35 @@ void FactBuilder::lendToThread(const LambdaExpr *l, const Expr *call, PlaceId ho
     if (f.kind == Fact::Kind::Access && places[f.place].type.containsArrays &&
         outlivesBody(f.place))
       touched[f.place] |= f.access != AccessKind::Read;
-  for (auto [array, writes] : touched) {
-    LoanKind kind = writes ? LoanKind::Exclusive : LoanKind::Shared;
-    LoanId loan = loanFor(call, array, kind, loc);
-    access(array, writes ? AccessKind::LendExclusive : AccessKind::LendShared,
-           site(loc, std::string(writes ? "exclusive" : "shared") +
-                         " borrow (used by the work started on another thread here)"),
-           loan);
-    if (holder != NoPlace)
-      issue(loan, holder);
-  }
+  for (auto [array, writes] : touched)
+    lendForThread(array, writes, call, holder, "used by");
+}
+
+void FactBuilder::lendRefToThread(const Expr *arg, const Expr *call, PlaceId holder) {
+  const auto *ref = dyn_cast<CallExpr>(PlaceResolver::skipWrappers(arg));
+  const FunctionDecl *callee = ref ? ref->getDirectCallee() : nullptr;
+  if (!callee || !callee->isInStdNamespace() || !callee->getIdentifier() ||
+      (callee->getName() != "ref" && callee->getName() != "cref") || ref->getNumArgs() != 1)
+    return;
+  std::optional<PlaceRef> target = resolver.resolve(ref->getArg(0));
+  if (!target || !places[target->place].type.containsArrays)
+    return;
+  // std::cref, or std::ref of a const object, lets the thread only read.
+  bool writes = callee->getName() == "ref" && !ref->getArg(0)->getType().isConstQualified();
+  lendForThread(target->place, writes, call, holder, "passed by reference to");
+}
+
+void FactBuilder::lendForThread(PlaceId array, bool writes, const Expr *call, PlaceId holder,
+                                llvm::StringRef how) {
+  SourceLocation loc = call->getExprLoc();
+  LoanKind kind = writes ? LoanKind::Exclusive : LoanKind::Shared;
+  LoanId loan = loanFor(call, array, kind, loc);
+  access(array, writes ? AccessKind::LendExclusive : AccessKind::LendShared,
+         site(loc, std::string(writes ? "exclusive" : "shared") + " borrow (" + how.str() +
+                       " the work started on another thread here)"),
+         loan);
+  if (holder != NoPlace)
+    issue(loan, holder);
 }
 
 /// Blocks on every path from entry to exit.
