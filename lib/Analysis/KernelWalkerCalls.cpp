@@ -446,6 +446,7 @@ static int firstView(const Value &v) {
 
 Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *callee) {
   llvm::StringRef name = nameOf(callee);
+  TileFn fn = tileFunction(callee);
   QualType type = call->getType();
   // The header's internals: raw pointers and view construction. An Atomic handed to them is out
   // of its atomic-only type.
@@ -485,19 +486,19 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     // Atomic members: the atomic_* updates (which never race, so they are not accesses of the
     // model) and shape().
     if (cls->name == "Tensor" || cls->name == "Atomic") {
-      if (name == "load" && call->getNumArgs() == 0) {
+      if (fn == TileFn::Load && call->getNumArgs() == 0) {
         recordAccess(view, AccessKind::Load, call, {}, false);
         return {};
       }
-      if (name == "store" && call->getNumArgs() == 1) {
+      if (fn == TileFn::Store && call->getNumArgs() == 1) {
         evalArgs(0);
         recordAccess(view, AccessKind::Store, call, {}, false);
         return {};
       }
-      if (name == "partition" || name == "partition_mut") {
+      if (fn == TileFn::Partition || fn == TileFn::PartitionMut) {
         std::optional<TileClass> tiled = getTileClass(type);
         llvm::SmallVector<int64_t, 4> tile = tiled ? tiled->dims : llvm::SmallVector<int64_t, 4>();
-        ViewKind kind = name == "partition" ? ViewKind::Tiled : ViewKind::TiledMut;
+        ViewKind kind = fn == TileFn::Partition ? ViewKind::Tiled : ViewKind::TiledMut;
         Value result;
         std::string text = viewName(call);
         for (const Target &t : view.refs) {
@@ -514,7 +515,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
         }
         return result;
       }
-      if (name == "shape" && call->getNumArgs() == 1) {
+      if (fn == TileFn::Shape && call->getNumArgs() == 1) {
         Value axis = eval(call->getArg(0));
         IndexValue a = axis.scalar ? *axis.scalar : *unknownOf(ctx.IntTy, "axis").scalar;
         int v = firstView(view);
@@ -533,10 +534,10 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
         }
         return unknownOf(type, "shape");
       }
-    } else if (name == "load") {
+    } else if (fn == TileFn::Load) {
       recordAccess(view, AccessKind::Load, call, argsFrom(0), false);
       return {};
-    } else if (name == "store" && call->getNumArgs() >= 1) {
+    } else if (fn == TileFn::Store && call->getNumArgs() >= 1) {
       (void)eval(call->getArg(0));
       recordAccess(view, AccessKind::Store, call, argsFrom(1), false);
       return {};
@@ -547,11 +548,11 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
 
   if (isTileUnchecked(callee) && call->getNumArgs() >= 1) {
     Value view = eval(call->getArg(0));
-    if (name == "load") {
+    if (fn == TileFn::Load) {
       recordAccess(view, AccessKind::Load, call, argsFrom(1), true);
       return {};
     }
-    if (name == "store" && call->getNumArgs() >= 2) {
+    if (fn == TileFn::Store && call->getNumArgs() >= 2) {
       (void)eval(call->getArg(1));
       recordAccess(view, AccessKind::Store, call, argsFrom(2), true);
       return {};
@@ -560,7 +561,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     return unknownOf(type, name);
   }
 
-  if (name == "block_id" || name == "num_blocks") {
+  if (fn == TileFn::BlockId || fn == TileFn::NumBlocks) {
     const Expr *axisExpr = call->getNumArgs() > 0 ? call->getArg(0) : nullptr;
     IndexValue axis = IndexValue::constant(0);
     if (axisExpr) {
@@ -568,7 +569,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
       axis = v.scalar ? *v.scalar : *unknownOf(ctx.IntTy, "axis").scalar;
     }
     recordAxisUse(call, axisExpr, name, axis, model.gridRank, -1);
-    Interval range = name == "block_id" ? Interval::of(0, kMaxGrid - 1) : Interval::of(1, kMaxGrid);
+    Interval range = fn == TileFn::BlockId ? Interval::of(0, kMaxGrid - 1) : Interval::of(1, kMaxGrid);
     if (std::optional<index::Int> a = axis.asConstant()) {
       std::string key = name.str() + "#" + index::toString(*a);
       if (std::optional<index::SymbolId> s = model.symbols.memoized(key))
@@ -580,7 +581,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     return Value::ofScalar(alg.unknown(name, range, loopStack));
   }
 
-  if (name == "num_tiles" && call->getNumArgs() == 2) {
+  if (fn == TileFn::NumTiles && call->getNumArgs() == 2) {
     Value view = eval(call->getArg(0));
     Value axisValue = eval(call->getArg(1));
     IndexValue axis = axisValue.scalar ? *axisValue.scalar : *unknownOf(ctx.IntTy, "axis").scalar;
@@ -606,7 +607,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     return Value::ofScalar(alg.unknown("num_tiles", Interval::atLeast(0), loopStack));
   }
 
-  if (name == "load_tile_like" && call->getNumArgs() == 2) {
+  if (fn == TileFn::LoadTileLike && call->getNumArgs() == 2) {
     Value x = eval(call->getArg(0));
     (void)eval(call->getArg(1));
     recordAccess(x, AccessKind::Load, call, {}, false);
@@ -615,7 +616,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
 
   // Operations on tiles: no views involved, except in the combiner of reduce and scan, which
   // the library calls on elements: walk its body once, on the init (an element's value).
-  if ((name == "reduce" || name == "scan") && call->getNumArgs() == 3) {
+  if ((fn == TileFn::Reduce || fn == TileFn::Scan) && call->getNumArgs() == 3) {
     evalArgs(0);
     const Expr *f = call->getArg(2)->IgnoreParenImpCasts();
     if (const CXXRecordDecl *record = f->getType()->getAsCXXRecordDecl();

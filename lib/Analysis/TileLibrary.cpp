@@ -227,3 +227,37 @@ ParamKind tilecc::classifyKernelParam(const ParmVarDecl *param) {
     return ParamKind::Scalar;
   return ParamKind::Invalid;
 }
+
+// ---- the library's functions --------------------------------------------------------------
+
+namespace {
+struct TileFnInfo {
+  llvm::StringLiteral spelling;
+  unsigned roles;
+};
+constexpr TileFnInfo kTileFunctions[] = {
+#define TILE_FUNCTION(Id, Spelling, Roles) {Spelling, Roles},
+#include "tilecc/Analysis/TileFunctions.def"
+};
+} // namespace
+
+TileFn tilecc::tileFunctionNamed(llvm::StringRef spelling) {
+  for (size_t k = 0; k < std::size(kTileFunctions); ++k)
+    if (kTileFunctions[k].spelling == spelling)
+      return TileFn(k);
+  return TileFn::Unknown;
+}
+
+TileFn tilecc::tileFunction(const FunctionDecl *fn) {
+  if (!fn || !fn->getDeclName().isIdentifier() || !isInTileNamespace(fn))
+    return TileFn::Unknown;
+  return tileFunctionNamed(fn->getName());
+}
+
+bool tilecc::hasRole(TileFn f, unsigned roles) {
+  return f != TileFn::Unknown && (kTileFunctions[size_t(f)].roles & roles) == roles;
+}
+
+llvm::StringRef tilecc::spellingOf(TileFn f) {
+  return f == TileFn::Unknown ? llvm::StringRef() : llvm::StringRef(kTileFunctions[size_t(f)].spelling);
+}

@@ -941,9 +941,7 @@ bool KernelLowerer::speculatable(const clang::Expr *expr) {
             ((kind == clang::OO_Slash || kind == clang::OO_Percent) &&
              !isFloat(elementOf(op->getType()))))
           ok = false;
-      } else if (fn->getIdentifier() &&
-                 (fn->getName() == "store" || fn->getName().starts_with("atomic_") ||
-                  fn->getName() == "print" || fn->getName() == "check")) {
+      } else if (hasRole(tileFunction(fn), Writes)) {
         ok = false;
       }
     }

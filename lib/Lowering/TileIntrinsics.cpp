@@ -57,54 +57,49 @@ static SmallVector<int64_t> integerTemplateArgs(const clang::FunctionDecl *fn) {
 
 /// Elementwise math on float tiles or scalars. min/max follow the CPU reference (std::fmin and
 /// std::fmax: a NaN operand yields the other operand), hence minnumf/maxnumf.
-static FailureOr<Value> buildMath(KernelLowerer &lw, llvm::StringRef name, ArrayRef<Value> args,
+static FailureOr<Value> buildMath(KernelLowerer &lw, TileFn fn, ArrayRef<Value> args,
                                   clang::QualType element, Location l) {
   OpBuilder &b = lw.builder;
   bool isFloat = lw.isFloat(element), isUnsigned = lw.isUnsigned(element);
   Value x = args[0];
   if (args.size() == 1) {
-    if (name == "abs")
+    if (fn == TileFn::Abs)
       return isFloat ? b.create<math::AbsFOp>(l, x).getResult()
                      : (isUnsigned ? x : b.create<math::AbsIOp>(l, x).getResult());
     if (!isFloat)
       return failure();
-    if (name == "exp") return b.create<math::ExpOp>(l, x).getResult();
-    if (name == "exp2") return b.create<math::Exp2Op>(l, x).getResult();
-    if (name == "log") return b.create<math::LogOp>(l, x).getResult();
-    if (name == "log2") return b.create<math::Log2Op>(l, x).getResult();
-    if (name == "sqrt") return b.create<math::SqrtOp>(l, x).getResult();
-    if (name == "rsqrt") return b.create<math::RsqrtOp>(l, x).getResult();
-    if (name == "sin") return b.create<math::SinOp>(l, x).getResult();
-    if (name == "cos") return b.create<math::CosOp>(l, x).getResult();
-    if (name == "tanh") return b.create<math::TanhOp>(l, x).getResult();
-    if (name == "floor") return b.create<math::FloorOp>(l, x).getResult();
-    if (name == "ceil") return b.create<math::CeilOp>(l, x).getResult();
+    if (fn == TileFn::Exp) return b.create<math::ExpOp>(l, x).getResult();
+    if (fn == TileFn::Exp2) return b.create<math::Exp2Op>(l, x).getResult();
+    if (fn == TileFn::Log) return b.create<math::LogOp>(l, x).getResult();
+    if (fn == TileFn::Log2) return b.create<math::Log2Op>(l, x).getResult();
+    if (fn == TileFn::Sqrt) return b.create<math::SqrtOp>(l, x).getResult();
+    if (fn == TileFn::Rsqrt) return b.create<math::RsqrtOp>(l, x).getResult();
+    if (fn == TileFn::Sin) return b.create<math::SinOp>(l, x).getResult();
+    if (fn == TileFn::Cos) return b.create<math::CosOp>(l, x).getResult();
+    if (fn == TileFn::Tanh) return b.create<math::TanhOp>(l, x).getResult();
+    if (fn == TileFn::Floor) return b.create<math::FloorOp>(l, x).getResult();
+    if (fn == TileFn::Ceil) return b.create<math::CeilOp>(l, x).getResult();
     return failure();
   }
   if (args.size() == 2) {
     Value y = args[1];
-    if (name == "min")
+    if (fn == TileFn::Min)
       return isFloat ? b.create<arith::MinNumFOp>(l, x, y).getResult()
                      : (isUnsigned ? b.create<arith::MinUIOp>(l, x, y).getResult()
                                    : b.create<arith::MinSIOp>(l, x, y).getResult());
-    if (name == "max")
+    if (fn == TileFn::Max)
       return isFloat ? b.create<arith::MaxNumFOp>(l, x, y).getResult()
                      : (isUnsigned ? b.create<arith::MaxUIOp>(l, x, y).getResult()
                                    : b.create<arith::MaxSIOp>(l, x, y).getResult());
-    if (name == "pow" && isFloat)
+    if (fn == TileFn::Pow && isFloat)
       return b.create<math::PowFOp>(l, x, y).getResult();
     return failure();
   }
-  if (args.size() == 3 && name == "fma" && isFloat)
+  if (args.size() == 3 && fn == TileFn::Fma && isFloat)
     return b.create<math::FmaOp>(l, args[0], args[1], args[2]).getResult();
   return failure();
 }
 
-static bool isMathFunction(llvm::StringRef name) {
-  return llvm::is_contained({"exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tanh",
-                             "abs", "floor", "ceil", "pow", "fma", "min", "max"},
-                            name);
-}
 
 /// The offsets `(i0 * t0, i1 * t1, ...)` of tile `(i0, i1, ...)` of a partition.
 static FailureOr<SmallVector<Value>> tileOffsets(KernelLowerer &lw, const Partition &p,
@@ -130,17 +125,30 @@ static FailureOr<SmallVector<Value>> tileOffsets(KernelLowerer &lw, const Partit
 static LoweredOr lowerAtomicUpdate(KernelLowerer &lw, const clang::CXXMemberCallExpr *call,
                                    Value view, ArrayRef<const clang::Expr *> args) {
   llvm::StringRef name = call->getMethodDecl()->getName();
+  TileFn fn = tileFunction(call->getMethodDecl());
   std::optional<TileClass> atomic = getTileClass(call->getImplicitObjectArgument()->getType());
   bool isUnsignedInt = atomic && atomic->element->isIntegerType() &&
                        !atomic->element->isBooleanType() && lw.isUnsigned(atomic->element);
-  std::optional<tile::AtomicKind> kind =
-      llvm::StringSwitch<std::optional<tile::AtomicKind>>(name)
-          .Case("atomic_add", tile::AtomicKind::Add)
-          .Case("atomic_max", isUnsignedInt ? tile::AtomicKind::Umax : tile::AtomicKind::Max)
-          .Case("atomic_min", isUnsignedInt ? tile::AtomicKind::Umin : tile::AtomicKind::Min)
-          .Case("atomic_exchange", tile::AtomicKind::Exchange)
-          .Case("atomic_cas", tile::AtomicKind::Cas)
-          .Default(std::nullopt);
+  std::optional<tile::AtomicKind> kind;
+  switch (fn) {
+  case TileFn::AtomicAdd:
+    kind = tile::AtomicKind::Add;
+    break;
+  case TileFn::AtomicMax:
+    kind = isUnsignedInt ? tile::AtomicKind::Umax : tile::AtomicKind::Max;
+    break;
+  case TileFn::AtomicMin:
+    kind = isUnsignedInt ? tile::AtomicKind::Umin : tile::AtomicKind::Min;
+    break;
+  case TileFn::AtomicExchange:
+    kind = tile::AtomicKind::Exchange;
+    break;
+  case TileFn::AtomicCas:
+    kind = tile::AtomicKind::Cas;
+    break;
+  default:
+    break;
+  }
   size_t values = kind == tile::AtomicKind::Cas ? 2 : 1;
   if (!kind || args.size() < values) {
     (void)lw.unsupported(call, ("the atomic member '" + name + "'").str());
@@ -174,17 +182,17 @@ static LoweredOr lowerAtomicUpdate(KernelLowerer &lw, const clang::CXXMemberCall
 
 /// `p.load(i...)` / `p.store(t, i...)` of a tiled view, also reached by tile::unchecked.
 static LoweredOr lowerPartitionAccess(KernelLowerer &lw, const clang::CallExpr *call,
-                                      const Partition &partition, llvm::StringRef name,
+                                      const Partition &partition, TileFn fn,
                                       ArrayRef<const clang::Expr *> args) {
   Location l = lw.loc(call);
-  if (name == "load") {
+  if (fn == TileFn::Load) {
     RankedTensorType tileType = resultTile(lw, call);
     FailureOr<SmallVector<Value>> offsets = tileOffsets(lw, partition, args, call);
     if (!tileType || failed(offsets))
       return failure();
     return Lowered(lw.builder.create<tile::LoadOp>(l, tileType, partition.view, *offsets).getResult());
   }
-  if (name == "store" && !args.empty()) {
+  if (fn == TileFn::Store && !args.empty()) {
     FailureOr<Value> value = lw.lowerValue(args[0]);
     FailureOr<SmallVector<Value>> offsets = tileOffsets(lw, partition, args.drop_front(), call);
     if (failed(value) || failed(offsets))
@@ -192,17 +200,18 @@ static LoweredOr lowerPartitionAccess(KernelLowerer &lw, const clang::CallExpr *
     lw.builder.create<tile::StoreOp>(l, *value, partition.view, *offsets);
     return Lowered(Value());
   }
-  (void)lw.unsupported(call, ("the partition member '" + name + "'").str());
+  (void)lw.unsupported(call, ("the partition member '" + spellingOf(fn) + "'").str());
   return failure();
 }
 
 LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
                                        const clang::FunctionDecl *callee) {
   llvm::StringRef name = callee->getName();
+  TileFn fn = tileFunction(callee);
   Location l = loc(call);
   clang::QualType resultType = call->getType();
 
-  if (name == "block_id" || name == "num_blocks") {
+  if (fn == TileFn::BlockId || fn == TileFn::NumBlocks) {
     int64_t axis = 0;
     if (call->getNumArgs() > 0) {
       FailureOr<int64_t> a = constantInt(call->getArg(0));
@@ -214,7 +223,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
       (void)unsupported(call, "a grid axis outside 0..3");
       return failure();
     }
-    Value v = name == "block_id"
+    Value v = fn == TileFn::BlockId
                   ? builder.create<tile::BlockIdOp>(l, int32_t(axis)).getResult()
                   : builder.create<tile::NumBlocksOp>(l, int32_t(axis)).getResult();
     return Lowered(fromIndex(v, resultType, l));
@@ -223,7 +232,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
   // tile::unchecked::load/store: the access without bounds handling. Out of the extent it is
   // undefined behaviour, so the bounded access is a correct lowering (and costs nothing where
   // the bounds are proved).
-  if (isTileUnchecked(callee) && (name == "load" || name == "store") && call->getNumArgs() >= 1) {
+  if (isTileUnchecked(callee) && (fn == TileFn::Load || fn == TileFn::Store) && call->getNumArgs() >= 1) {
     LoweredOr object = lowerExpr(call->getArg(0));
     if (failed(object))
       return failure();
@@ -233,10 +242,10 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
       return failure();
     }
     SmallVector<const clang::Expr *> args(call->arg_begin() + 1, call->arg_end());
-    return lowerPartitionAccess(*this, call, *partition, name, args);
+    return lowerPartitionAccess(*this, call, *partition, fn, args);
   }
 
-  if (name == "load_tile_like") {
+  if (fn == TileFn::LoadTileLike) {
     FailureOr<Value> x = lowerValue(call->getArg(0));
     FailureOr<Value> z = lowerValue(call->getArg(1));
     RankedTensorType tileType = resultTile(*this, call);
@@ -259,13 +268,13 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(builder.create<tile::LoadOp>(l, tileType, *x, offsets).getResult());
   }
 
-  if (name == "zeros" || name == "ones" || name == "full") {
+  if (fn == TileFn::Zeros || fn == TileFn::Ones || fn == TileFn::Full) {
     RankedTensorType tileType = resultTile(*this, call);
     if (!tileType) {
       (void)unsupported(call, "this array factory (host API) inside a kernel");
       return failure();
     }
-    if (name == "full") {
+    if (fn == TileFn::Full) {
       FailureOr<Value> v = asTile(call->getArg(0), elementOf(resultType), tileType);
       if (failed(v))
         return failure();
@@ -273,21 +282,21 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     }
     Type element = tileType.getElementType();
     if (isComplex(element))
-      return Lowered(complexConstant(builder, tileType, name == "zeros" ? 0.0f : 1.0f, l));
-    TypedAttr scalar = name == "zeros" ? builder.getZeroAttr(element) : builder.getOneAttr(element);
+      return Lowered(complexConstant(builder, tileType, fn == TileFn::Zeros ? 0.0f : 1.0f, l));
+    TypedAttr scalar = fn == TileFn::Zeros ? builder.getZeroAttr(element) : builder.getOneAttr(element);
     return Lowered(builder
                        .create<arith::ConstantOp>(l, DenseElementsAttr::get(tileType, scalar))
                        .getResult());
   }
 
-  if (name == "iota") {
+  if (fn == TileFn::Iota) {
     RankedTensorType tileType = resultTile(*this, call);
     if (!tileType)
       return failure();
     return Lowered(builder.create<tile::IotaOp>(l, tileType).getResult());
   }
 
-  if (name == "where") {
+  if (fn == TileFn::Where) {
     RankedTensorType tileType = resultTile(*this, call);
     if (!tileType)
       return failure();
@@ -301,14 +310,14 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(builder.create<arith::SelectOp>(l, *c, *a, *b).getResult());
   }
 
-  if (name == "cast") {
+  if (fn == TileFn::Cast) {
     FailureOr<Value> v = lowerValue(call->getArg(0));
     if (failed(v))
       return failure();
     return Lowered(convert(*v, call->getArg(0)->getType(), resultType, l));
   }
 
-  if (name == "bitcast") {
+  if (fn == TileFn::Bitcast) {
     FailureOr<Value> v = lowerValue(call->getArg(0));
     RankedTensorType tileType = resultTile(*this, call);
     if (failed(v) || !tileType)
@@ -316,7 +325,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(builder.create<arith::BitcastOp>(l, tileType, *v).getResult());
   }
 
-  if (name == "num_tiles") {
+  if (fn == TileFn::NumTiles) {
     LoweredOr p = lowerExpr(call->getArg(0));
     FailureOr<int64_t> axis = constantInt(call->getArg(1));
     if (failed(p) || failed(axis))
@@ -332,7 +341,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(fromIndex(count, resultType, l));
   }
 
-  if (name == "mma" || name == "matmul") {
+  if (fn == TileFn::Mma || fn == TileFn::Matmul) {
     RankedTensorType result = resultTile(*this, call);
     FailureOr<Value> a = lowerValue(call->getArg(0));
     FailureOr<Value> b =
@@ -340,7 +349,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     if (!result || failed(a) || failed(b))
       return failure();
     Value acc;
-    if (name == "mma") {
+    if (fn == TileFn::Mma) {
       FailureOr<Value> given = call->getNumArgs() == 3 ? lowerValue(call->getArg(2))
                                                        : FailureOr<Value>(failure());
       if (failed(given))
@@ -353,8 +362,8 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(builder.create<tile::MmaOp>(l, result, *a, *b, acc).getResult());
   }
 
-  if (name == "real" || name == "imag" || name == "conj" ||
-      (name == "abs" && call->getNumArgs() == 1 && isComplex(convertType(call->getArg(0)->getType())))) {
+  if (fn == TileFn::Real || fn == TileFn::Imag || fn == TileFn::Conj ||
+      (fn == TileFn::Abs && call->getNumArgs() == 1 && isComplex(convertType(call->getArg(0)->getType())))) {
     FailureOr<Value> z = lowerValue(call->getArg(0));
     if (failed(z))
       return failure();
@@ -362,16 +371,16 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
       (void)unsupported(call, ("tile::" + name + " of a value that is not complex").str());
       return failure();
     }
-    if (name == "real")
+    if (fn == TileFn::Real)
       return Lowered(realPart(builder, *z, l));
-    if (name == "imag")
+    if (fn == TileFn::Imag)
       return Lowered(imagPart(builder, *z, l));
-    if (name == "conj")
+    if (fn == TileFn::Conj)
       return Lowered(complexConj(builder, *z, l));
     return Lowered(complexAbs(builder, *z, l));
   }
 
-  if (name == "make_complex") {
+  if (fn == TileFn::MakeComplex) {
     RankedTensorType tileType = resultTile(*this, call);
     if (!tileType)
       return failure();
@@ -383,9 +392,9 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     return Lowered(makeComplex(builder, *re, *im, l));
   }
 
-  if (name == "check" || name == "print") {
+  if (fn == TileFn::Check || fn == TileFn::Print) {
     // tile::check(cond, "message") and tile::print("label", value): the text is a literal.
-    unsigned textArg = name == "check" ? 1 : 0;
+    unsigned textArg = fn == TileFn::Check ? 1 : 0;
     const auto *text = call->getNumArgs() > textArg
                            ? dyn_cast<clang::StringLiteral>(call->getArg(textArg)->IgnoreImpCasts())
                            : nullptr;
@@ -396,7 +405,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
     FailureOr<Value> v = lowerValue(call->getArg(1 - textArg));
     if (failed(v))
       return failure();
-    if (name == "check") {
+    if (fn == TileFn::Check) {
       Value cond = convert(*v, call->getArg(0)->getType(), ast.BoolTy, l);
       builder.create<tile::CheckOp>(l, cond, text->getString());
     } else {
@@ -413,7 +422,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
   if (std::optional<LoweredOr> reduced = lowerReductionCall(call, callee))
     return *reduced;
 
-  if (isMathFunction(name)) {
+  if (hasRole(fn, Math)) {
     clang::QualType element = elementOf(resultType);
     RankedTensorType tileType = resultTile(*this, call);
     SmallVector<Value> args;
@@ -423,7 +432,7 @@ LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
         return failure();
       args.push_back(tileType ? *v : convert(*v, arg->getType(), element, l));
     }
-    FailureOr<Value> result = buildMath(*this, name, args, element, l);
+    FailureOr<Value> result = buildMath(*this, fn, args, element, l);
     if (failed(result)) {
       (void)unsupported(call, ("tile::" + name + " on this element type").str());
       return failure();
@@ -554,12 +563,13 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
 LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
   const clang::CXXMethodDecl *method = call->getMethodDecl();
   llvm::StringRef name = method->getName();
+  TileFn fn = tileFunction(method);
   Location l = loc(call);
   LoweredOr object = lowerExpr(call->getImplicitObjectArgument());
   if (failed(object))
     return failure();
   SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-  if (isAtomicType(call->getImplicitObjectArgument()->getType()) && name.starts_with("atomic_")) {
+  if (isAtomicType(call->getImplicitObjectArgument()->getType()) && hasRole(fn, AtomicUpdate)) {
     auto *view = std::get_if<Value>(&*object);
     if (!view || !*view) {
       (void)unsupported(call, "an atomic update of something other than a kernel parameter");
@@ -569,7 +579,7 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
   }
 
   if (auto *partition = std::get_if<Partition>(&*object))
-    return lowerPartitionAccess(*this, call, *partition, name, args);
+    return lowerPartitionAccess(*this, call, *partition, fn, args);
 
   Value self = std::get<Value>(*object);
   auto view = dyn_cast_or_null<tile::ViewType>(self ? self.getType() : Type());
@@ -583,20 +593,20 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
       offsets.push_back(indexConstant(0, l));
     return offsets;
   };
-  if (name == "load" && args.empty()) {
+  if (fn == TileFn::Load && args.empty()) {
     RankedTensorType tileType = resultTile(*this, call);
     if (!tileType)
       return failure();
     return Lowered(builder.create<tile::LoadOp>(l, tileType, self, zeroOffsets()).getResult());
   }
-  if (name == "store" && args.size() == 1) {
+  if (fn == TileFn::Store && args.size() == 1) {
     FailureOr<Value> value = lowerValue(args[0]);
     if (failed(value))
       return failure();
     builder.create<tile::StoreOp>(l, *value, self, zeroOffsets());
     return Lowered(Value());
   }
-  if (name == "shape" && args.size() == 1) {
+  if (fn == TileFn::Shape && args.size() == 1) {
     FailureOr<int64_t> axis = constantInt(args[0]);
     if (failed(axis))
       return failure();
@@ -607,7 +617,7 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
     Value dim = builder.create<tile::DimOp>(l, self, int32_t(*axis));
     return Lowered(fromIndex(dim, call->getType(), l));
   }
-  if (name == "partition" || name == "partition_mut") {
+  if (fn == TileFn::Partition || fn == TileFn::PartitionMut) {
     SmallVector<int64_t> tile = integerTemplateArgs(method);
     if (tile.size() != view.getRank()) {
       (void)unsupported(call, "a partition whose rank differs from the view's");

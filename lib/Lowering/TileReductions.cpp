@@ -23,16 +23,27 @@ namespace {
 
 enum class Combine { Add, Mul, Max, Min, ArgMax, ArgMin, User };
 
-std::optional<Combine> combineOf(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<Combine>>(name)
-      .Cases("sum", "cumsum", Combine::Add)
-      .Case("prod", Combine::Mul)
-      .Case("max", Combine::Max)
-      .Case("min", Combine::Min)
-      .Case("argmax", Combine::ArgMax)
-      .Case("argmin", Combine::ArgMin)
-      .Cases("reduce", "scan", Combine::User)
-      .Default(std::nullopt);
+std::optional<Combine> combineOf(TileFn fn) {
+  switch (fn) {
+  case TileFn::Sum:
+  case TileFn::Cumsum:
+    return Combine::Add;
+  case TileFn::Prod:
+    return Combine::Mul;
+  case TileFn::Max:
+    return Combine::Max;
+  case TileFn::Min:
+    return Combine::Min;
+  case TileFn::Argmax:
+    return Combine::ArgMax;
+  case TileFn::Argmin:
+    return Combine::ArgMin;
+  case TileFn::Reduce:
+  case TileFn::Scan:
+    return Combine::User;
+  default:
+    return std::nullopt;
+  }
 }
 
 /// The axis of `sum<Axis>(t)`: the specialization's first template argument when it is an
@@ -173,8 +184,8 @@ static LogicalResult buildCombiner(KernelLowerer &lw, Region &region, ArrayRef<T
 
 std::optional<LoweredOr> KernelLowerer::lowerReductionCall(const clang::CallExpr *call,
                                                            const clang::FunctionDecl *callee) {
-  llvm::StringRef name = callee->getName();
-  std::optional<Combine> kind = combineOf(name);
+  TileFn fn = tileFunction(callee);
+  std::optional<Combine> kind = combineOf(fn);
   if (!kind || call->getNumArgs() == 0)
     return std::nullopt;
   bool user = *kind == Combine::User;
@@ -185,7 +196,7 @@ std::optional<LoweredOr> KernelLowerer::lowerReductionCall(const clang::CallExpr
     return std::nullopt;
 
   Location l = loc(call);
-  bool scan = name == "scan" || name == "cumsum";
+  bool scan = fn == TileFn::Scan || fn == TileFn::Cumsum;
   clang::QualType element = cls->element;
   FailureOr<Value> source = lowerValue(call->getArg(0));
   if (failed(source))
@@ -195,7 +206,7 @@ std::optional<LoweredOr> KernelLowerer::lowerReductionCall(const clang::CallExpr
   std::optional<int64_t> axis = templateAxis(callee);
   if (!axis) {
     if (scan) {
-      (void)unsupported(call, ("tile::" + name + " without an axis").str());
+      (void)unsupported(call, ("tile::" + spellingOf(fn) + " without an axis").str());
       return LoweredOr(failure());
     }
     // A whole-tile reduction: one axis holding every element.

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
 
+#include "tilecc/Analysis/TileLibrary.h"
+
 using namespace mlir;
 using namespace tilecc;
 using namespace tilecc::lowering;
@@ -30,10 +32,10 @@ static SmallVector<int64_t> firstTemplateArgs(const clang::FunctionDecl *fn) {
 
 std::optional<LoweredOr> KernelLowerer::lowerShapeCall(const clang::CallExpr *call,
                                                        const clang::FunctionDecl *callee) {
-  llvm::StringRef name = callee->getName();
-  if (!llvm::is_contained({"broadcast", "reshape", "permute", "transpose", "cat", "extract"},
-                          name))
+  TileFn fn = tileFunction(callee);
+  if (!hasRole(fn, Shape))
     return std::nullopt;
+  llvm::StringRef name = spellingOf(fn);
   Location l = loc(call);
   auto result = dyn_cast_or_null<RankedTensorType>(convertType(call->getType()));
   if (!result || call->getNumArgs() == 0) {
@@ -49,13 +51,13 @@ std::optional<LoweredOr> KernelLowerer::lowerShapeCall(const clang::CallExpr *ca
     return LoweredOr(failure());
   }
 
-  if (name == "broadcast")
+  if (fn == TileFn::Broadcast)
     return LoweredOr(Lowered(builder.create<tile::BroadcastOp>(l, result, *source).getResult()));
-  if (name == "reshape")
+  if (fn == TileFn::Reshape)
     return LoweredOr(Lowered(builder.create<tile::ReshapeOp>(l, result, *source).getResult()));
-  if (name == "permute" || name == "transpose") {
+  if (fn == TileFn::Permute || fn == TileFn::Transpose) {
     SmallVector<int32_t> perm;
-    if (name == "transpose")
+    if (fn == TileFn::Transpose)
       perm = {1, 0};
     else
       for (int64_t p : firstTemplateArgs(callee))
@@ -64,7 +66,7 @@ std::optional<LoweredOr> KernelLowerer::lowerShapeCall(const clang::CallExpr *ca
         builder.create<tile::PermuteOp>(l, result, *source, builder.getDenseI32ArrayAttr(perm))
             .getResult()));
   }
-  if (name == "cat") {
+  if (fn == TileFn::Cat) {
     SmallVector<int64_t> axis = firstTemplateArgs(callee);
     FailureOr<Value> rhs = lowerValue(call->getArg(1));
     if (failed(rhs) || axis.size() != 1)

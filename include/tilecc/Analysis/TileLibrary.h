@@ -30,6 +30,34 @@ bool isTileUnchecked(const clang::Decl *decl);
 /// view construction), not kernel language.
 bool isTileDetail(const clang::Decl *decl);
 
+/// What a tile-library function does, as roles the analyses and the lowering ask about.
+enum TileFnRole : unsigned {
+  Math = 1u << 0,         ///< elementwise math
+  Reduction = 1u << 1,    ///< a reduction (or scan) along an axis
+  Scan = 1u << 2,         ///< ... that keeps every prefix
+  Shape = 1u << 3,        ///< a shape op
+  Complex = 1u << 4,      ///< a part of a complex tile
+  Access = 1u << 5,       ///< reads or writes a view
+  AtomicUpdate = 1u << 6, ///< an atomic read-modify-write of a tile::Atomic
+  Writes = 1u << 7,       ///< has an effect beyond its result (memory, a report)
+};
+
+/// The tile library's functions (TileFunctions.def), by spelling.
+enum class TileFn : uint8_t {
+#define TILE_FUNCTION(Id, Spelling, Roles) Id,
+#include "tilecc/Analysis/TileFunctions.def"
+  Unknown
+};
+
+/// The function `fn` is, by its name, when it belongs to the tile library (a free function of
+/// namespace tile, tile::unchecked included, or a member of a tile class); else Unknown.
+TileFn tileFunction(const clang::FunctionDecl *fn);
+/// The function of that spelling, or Unknown.
+TileFn tileFunctionNamed(llvm::StringRef spelling);
+/// Whether `f` has every role in `roles`.
+bool hasRole(TileFn f, unsigned roles);
+llvm::StringRef spellingOf(TileFn f);
+
 /// True when `decl` carries `[[clang::annotate(name)]]`.
 bool hasAnnotation(const clang::Decl *decl, llvm::StringRef name);
 
