@@ -25,6 +25,9 @@ using namespace tilecc;
 
 namespace {
 
+/// Program coordinates along one axis are below this (tile_rt's launch check).
+constexpr __int128 kMaxGridExtent = (__int128(1) << 31) - 1;
+
 /// An affine form: sum coeff[k] * c[k] + (something free of c).
 struct Affine {
   std::vector<__int128> coeff;
@@ -42,7 +45,8 @@ struct Affine {
 /// Reads the body of a map's call operator as affine forms of the program coordinates.
 class AffineReader {
 public:
-  AffineReader(const ParmVarDecl *program, unsigned rank) : program(program), rank(rank) {}
+  AffineReader(const ParmVarDecl *program, unsigned rank, const ASTContext &ctx)
+      : program(program), rank(rank), ctx(ctx) {}
 
   std::optional<Affine> read(const Expr *e, std::string &why) {
     if (++depth > 64) {
@@ -51,10 +55,46 @@ public:
     }
     std::optional<Affine> r = readUncounted(e, why);
     --depth;
+    // The value as the machine computes it: in the type of the operation and of every
+    // conversion on the way out, each of which must hold it without wrapping.
+    for (const Expr *at = e; r && at;) {
+      if (!fits(*r, at->getType(), why))
+        return std::nullopt;
+      if (const auto *paren = dyn_cast<ParenExpr>(at))
+        at = paren->getSubExpr();
+      else if (const auto *cast = dyn_cast<ImplicitCastExpr>(at))
+        at = cast->getSubExpr();
+      else
+        at = nullptr;
+    }
     return r;
   }
 
 private:
+  /// Whether `type` holds every value `a` takes over the grid (each coordinate below
+  /// kMaxGridExtent) without wrapping or rounding, up to the terms free of the program: they
+  /// shift every value alike, which wrapping keeps distinct. It does when the form's span
+  /// (the distance between its least and greatest value) is below 2^width.
+  bool fits(const Affine &a, QualType type, std::string &why) const {
+    if (!a.dependsOnProgram() || type.isNull() || type->isDependentType())
+      return true;
+    unsigned width;
+    if (type->isIntegerType() && !type->isBooleanType())
+      width = ctx.getIntWidth(type);
+    else if (type->isRealFloatingType())
+      width = llvm::APFloat::semanticsPrecision(ctx.getFloatTypeSemantics(type));
+    else
+      return true; // the std::array of coordinates, references: checked where read
+    __int128 span = 0;
+    for (__int128 c : a.coeff)
+      span += (c < 0 ? -c : c) * (kMaxGridExtent - 1);
+    if (width >= 100 || span < (__int128(1) << width))
+      return true;
+    why = "a coordinate may wrap around in '" + type.getAsString() +
+          "' on a large grid (its values span more than 2^" + std::to_string(width) + ")";
+    return false;
+  }
+
   Affine constant(std::optional<__int128> value) const {
     return Affine{std::vector<__int128>(rank, 0), value};
   }
@@ -183,6 +223,7 @@ private:
 
   const ParmVarDecl *program;
   unsigned rank;
+  const ASTContext &ctx;
   unsigned depth = 0;
 };
 
@@ -327,7 +368,7 @@ MapVerdict tilecc::proveMapInjective(const Expr *mapArgument, unsigned rank) {
   if (coords->getNumInits() != rank)
     return {false, "the map returns " + std::to_string(coords->getNumInits()) +
                        " coordinate(s) for a rank-" + std::to_string(rank) + " grid"};
-  AffineReader reader(call->getParamDecl(0), rank);
+  AffineReader reader(call->getParamDecl(0), rank, record->getASTContext());
   std::vector<std::vector<__int128>> matrix;
   for (unsigned k = 0; k < rank; ++k) {
     std::optional<Affine> form = reader.read(coords->getInit(k), why);
