@@ -2,6 +2,9 @@
 #include "ParseHelper.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/StringSet.h"
+
 #include "gtest/gtest.h"
 
 using namespace tilecc;
@@ -71,6 +74,63 @@ TILE_KERNEL void k(tile::Atomic<int32_t, tile::dyn>& a, const tile::Atomic<float
   ASSERT_TRUE(cls);
   EXPECT_EQ(cls->name, "Atomic");
   EXPECT_EQ(cls->dims, (llvm::SmallVector<int64_t, 4>{-1}));
+}
+
+} // namespace
+
+namespace {
+
+/// The names of the functions the tile library declares (free, or members of its classes).
+class LibraryFunctions : public clang::RecursiveASTVisitor<LibraryFunctions> {
+public:
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+    if (fn->getDeclName().isIdentifier() && isInTileNamespace(fn))
+      names.insert(fn->getName());
+    return true;
+  }
+  llvm::StringSet<> names;
+};
+
+TEST(TileLibrary, EveryTableFunctionIsDeclaredByTheLibrary) {
+  auto ast = parseTileCode("");
+  ASSERT_TRUE(ast);
+  LibraryFunctions library;
+  library.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
+  for (unsigned k = 0; k < unsigned(TileFn::Unknown); ++k) {
+    llvm::StringRef spelling = spellingOf(TileFn(k));
+    EXPECT_TRUE(library.names.contains(spelling)) << "tile::" << spelling.str();
+    EXPECT_EQ(tileFunctionNamed(spelling), TileFn(k)) << spelling.str();
+  }
+}
+
+TEST(TileLibrary, RecognisesTableFunctionsOnlyInTheLibrary) {
+  auto ast = parseTileCode(R"(
+float exp(float x) { return x; }
+TILE_KERNEL void k(tile::Tensor<float, 8>& z) { z.store(tile::exp(z.load())); }
+)");
+  ASSERT_TRUE(ast);
+  clang::ASTContext &ctx = ast->getASTContext();
+  EXPECT_EQ(tileFunction(findFunction(ctx, "exp")), TileFn::Unknown);
+  const clang::FunctionDecl *k = findFunction(ctx, "k");
+  std::vector<TileFn> called;
+  struct Calls : clang::RecursiveASTVisitor<Calls> {
+    std::vector<TileFn> *out;
+    bool VisitCallExpr(clang::CallExpr *call) {
+      if (const clang::FunctionDecl *fn = call->getDirectCallee())
+        out->push_back(tileFunction(fn));
+      return true;
+    }
+  } calls;
+  calls.out = &called;
+  calls.TraverseDecl(const_cast<clang::FunctionDecl *>(k));
+  EXPECT_TRUE(llvm::is_contained(called, TileFn::Exp));
+  EXPECT_TRUE(llvm::is_contained(called, TileFn::Store));
+  EXPECT_TRUE(llvm::is_contained(called, TileFn::Load));
+  EXPECT_TRUE(hasRole(TileFn::Exp, Math));
+  EXPECT_TRUE(hasRole(TileFn::Max, Math | Reduction));
+  EXPECT_FALSE(hasRole(TileFn::Sum, Math));
+  EXPECT_TRUE(hasRole(TileFn::Store, Access | Writes));
+  EXPECT_FALSE(hasRole(TileFn::Unknown, 0));
 }
 
 } // namespace

@@ -9,7 +9,7 @@
 //    that do not depend on c: captures, grid extents) is injective iff the coefficient matrix is
 //    non-singular (its determinant is computed exactly), and every operation and conversion
 //    holds the span of its values over the grid (coordinates below 2^31 - 1), so that the
-//    machine's wrapping cannot make two coordinates meet;
+//    machine's wrapping cannot make two coordinates meet.
 // Anything else (division, modulo, calls, maps whose body is not visible) is "not proven".
 // `checkMappedPartitions` reports every unproven map of the given host functions, except in
 // TILE_UNSAFE functions, which accept the run-time check of tile_rt instead.
