@@ -215,6 +215,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   SourceLocation loc = call->getExprLoc();
   llvm::SmallVector<PlaceId, 4> sinks, movedIn;
   PlaceId clearAfter = NoPlace;
+  llvm::SmallVector<PlaceId, 2> consumedArgs;
 
   if (object && object->kind == Operand::Place) {
     const Place &place = places[object->id];
@@ -283,6 +284,9 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       writePlace(o.id, site(argLoc, "write (passed to '" + name + "' by non-const reference)"));
       if (place.type.carriesLoans)
         sinks.push_back(o.id);
+      if (const std::vector<bool> &consumes = consumedParameters(callee);
+          i < consumes.size() && consumes[i])
+        consumedArgs.push_back(o.id);
     } else {
       readPlace(o.id, site(argLoc, "read (passed to '" + name + "')"));
     }
@@ -298,6 +302,8 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   }
   if (clearAfter != NoPlace)
     kill(clearAfter);
+  for (PlaceId consumed : consumedArgs) // a helper of this file waited for them
+    kill(consumed);
 }
 
 void FactBuilder::launch(const CallExpr *call) {

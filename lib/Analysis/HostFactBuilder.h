@@ -68,6 +68,9 @@ struct Shared {
   HostFacts &out;
   const Decl *topFunction;
   std::map<const LambdaExpr *, std::unique_ptr<LambdaSummary>> summaries;
+  /// Per function of the translation unit: the parameters it consumes (HostSummaries.cpp).
+  std::map<const FunctionDecl *, std::vector<bool>> consumed;
+  unsigned summaryDepth = 0;
   std::map<std::tuple<const Expr *, PlaceId, LoanKind>, LoanId> exprLoans;
   std::map<std::pair<const Expr *, LoanId>, LoanId> replayedLoans;
   unsigned lambdaDepth = 0;
@@ -238,6 +241,9 @@ private:
   void lendForThread(PlaceId array, bool writes, const Expr *call, PlaceId holder,
                      llvm::StringRef how);
   const LambdaSummary &summaryFor(const LambdaExpr *lambda);
+  /// Which parameters of `callee` (reference parameters carrying loans) its body consumes on
+  /// every path: the call then ends the arguments' loans. Empty without a visible body.
+  const std::vector<bool> &consumedParameters(const FunctionDecl *callee);
 
   Shared &S;
   PlaceTable &places;
