@@ -216,6 +216,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   llvm::SmallVector<PlaceId, 4> sinks, movedIn;
   PlaceId clearAfter = NoPlace;
   llvm::SmallVector<PlaceId, 2> consumedArgs;
+  llvm::SmallVector<QualType, 4> paramTypes; // per argument, its parameter's type if known
 
   if (object && object->kind == Operand::Place) {
     const Place &place = places[object->id];
@@ -246,6 +247,8 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       param = callee->getParamDecl(i)->getType();
     else if (proto && i < proto->getNumParams())
       param = proto->getParamType(i);
+    paramTypes.resize(i + 1);
+    paramTypes[i] = param;
     Operand o = operand(arg);
     if (o.lambda && !wrapsCallable(call->getType())) {
       applyLambda(o.lambda, call); // the callee may call it
@@ -284,8 +287,8 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       writePlace(o.id, site(argLoc, "write (passed to '" + name + "' by non-const reference)"));
       if (place.type.carriesLoans)
         sinks.push_back(o.id);
-      if (const std::vector<bool> &consumes = consumedParameters(callee);
-          i < consumes.size() && consumes[i])
+      if (const CallSummary &summary = summarizeCall(callee);
+          i < summary.consumed.size() && summary.consumed[i])
         consumedArgs.push_back(o.id);
     } else {
       readPlace(o.id, site(argLoc, "read (passed to '" + name + "')"));
@@ -304,6 +307,30 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     kill(clearAfter);
   for (PlaceId consumed : consumedArgs) // a helper of this file waited for them
     kill(consumed);
+  // Work a helper of this file started on one argument and left in another; a function whose
+  // body is not visible may do that with any array and holder it gets by reference.
+  std::vector<std::tuple<unsigned, unsigned, LoanKind>> stores = summarizeCall(callee).stores;
+  if (!callee || (!callee->hasBody() && !callee->isInStdNamespace()))
+    for (unsigned h = 0; h < args.size(); ++h)
+      for (unsigned a = 0; a < args.size(); ++a) {
+        QualType hp = h < paramTypes.size() ? paramTypes[h] : QualType();
+        QualType ap = a < paramTypes.size() ? paramTypes[a] : QualType();
+        if (hp.isNull() || ap.isNull() || passingOf(hp) != Passing::MutRef ||
+            !types.classify(hp).carriesLoans || types.classify(ap).kind != HostKind::Array ||
+            passingOf(ap) == Passing::Value)
+          continue;
+        stores.emplace_back(h, a, passingOf(ap) == Passing::MutRef ? LoanKind::Exclusive
+                                                                   : LoanKind::Shared);
+      }
+  for (auto [holder, array, kind] : stores) {
+    if (holder >= args.size() || array >= args.size())
+      continue;
+    Operand h = operand(args[holder]), a = operand(args[array]);
+    if (h.kind != Operand::Place || a.kind != Operand::Place)
+      continue;
+    LoanId loan = loanFor(args[array], a.id, kind, args[array]->getExprLoc());
+    issue(loan, h.id);
+  }
 }
 
 void FactBuilder::launch(const CallExpr *call) {

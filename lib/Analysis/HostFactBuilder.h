@@ -62,6 +62,16 @@ struct LambdaSummary {
   bool consumesHeld = false;
 };
 
+/// What a function of the translation unit does to its reference parameters
+/// (HostSummaries.cpp).
+struct CallSummary {
+  /// Per parameter: consumed on every path (its loans end with the call).
+  std::vector<bool> consumed;
+  /// (holder parameter, array parameter, kind): the holder may come back with a loan of that
+  /// kind on the array (work the callee started on one argument, stored in another).
+  std::vector<std::tuple<unsigned, unsigned, LoanKind>> stores;
+};
+
 /// What the builders of one function (and of the lambdas it calls) share.
 struct Shared {
   ASTContext &ctx;
@@ -69,7 +79,7 @@ struct Shared {
   const Decl *topFunction;
   std::map<const LambdaExpr *, std::unique_ptr<LambdaSummary>> summaries;
   /// Per function of the translation unit: the parameters it consumes (HostSummaries.cpp).
-  std::map<const FunctionDecl *, std::vector<bool>> consumed;
+  std::map<const FunctionDecl *, CallSummary> callSummaries;
   unsigned summaryDepth = 0;
   std::map<std::tuple<const Expr *, PlaceId, LoanKind>, LoanId> exprLoans;
   std::map<std::pair<const Expr *, LoanId>, LoanId> replayedLoans;
@@ -241,9 +251,8 @@ private:
   void lendForThread(PlaceId array, bool writes, const Expr *call, PlaceId holder,
                      llvm::StringRef how);
   const LambdaSummary &summaryFor(const LambdaExpr *lambda);
-  /// Which parameters of `callee` (reference parameters carrying loans) its body consumes on
-  /// every path: the call then ends the arguments' loans. Empty without a visible body.
-  const std::vector<bool> &consumedParameters(const FunctionDecl *callee);
+  /// What `callee` does to its reference parameters; empty without a visible body.
+  const CallSummary &summarizeCall(const FunctionDecl *callee);
 
   Shared &S;
   PlaceTable &places;

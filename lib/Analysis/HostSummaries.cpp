@@ -1,12 +1,15 @@
 //===- HostSummaries.cpp - what a function of the translation unit does to its arguments --===//
 //
-// `consumedParameters` summarizes a function whose body the translation unit holds: which of
-// its reference parameters it consumes on every path to its end (waits for the futures or
-// threads they are or hold, syncs or moves their ops), so that a call of a helper such as
-// `wait_all(fs)` returns the argument's loans where it returns. The summary comes from the
-// callee's own facts (its CFG, built as the caller's is) and a forward must-analysis: a
-// parameter is consumed at a point when every path there killed it with no loan flowing back
-// in since. Recursion and unknown bodies consume nothing.
+// `summarizeCall` summarizes a function whose body the translation unit holds:
+//  * which of its reference parameters it consumes on every path to its end (waits for the
+//    futures or threads they are or hold, syncs or moves their ops), so that a call of a helper
+//    such as `wait_all(fs)` returns the argument's loans where it returns: a forward
+//    must-analysis of the callee's own facts (its CFG, built as the caller's is), where a
+//    parameter is consumed at a point when every path there killed it with no loan flowing
+//    back in since;
+//  * which holder parameters may come back holding loans on which array parameters: any loan
+//    the body makes on an array parameter may reach any holder parameter that receives loans.
+// Recursion and unknown bodies consume nothing and store nothing.
 //
 //===----------------------------------------------------------------------===//
 #include "HostFactBuilder.h"
@@ -21,23 +24,27 @@ using namespace tilecc;
 using namespace tilecc::host;
 using namespace tilecc::host::detail;
 
-const std::vector<bool> &FactBuilder::consumedParameters(const FunctionDecl *callee) {
-  static const std::vector<bool> none;
+const CallSummary &FactBuilder::summarizeCall(const FunctionDecl *callee) {
+  static const CallSummary none;
   if (!callee || !callee->hasBody() || isInTileNamespace(callee) || callee->isInStdNamespace())
     return none;
   callee = callee->getDefinition() ? callee->getDefinition() : callee;
-  auto [it, inserted] = S.consumed.try_emplace(callee);
+  auto [it, inserted] = S.callSummaries.try_emplace(callee);
   if (!inserted || S.summaryDepth > 8)
     return it->second; // computed, or being computed (recursion): nothing consumed yet
   unsigned n = callee->getNumParams();
-  // The reference parameters whose type carries loans (futures, threads, ops, containers).
-  std::vector<const ParmVarDecl *> params;
-  for (const ParmVarDecl *p : callee->parameters())
-    params.push_back(p->getType()->isLValueReferenceType() &&
-                             !p->getType().getNonReferenceType().isConstQualified() &&
-                             types.classify(p->getType()).carriesLoans
+  // The reference parameters whose type carries loans (futures, threads, ops, containers),
+  // and those that are arrays.
+  std::vector<const ParmVarDecl *> params, arrays;
+  for (const ParmVarDecl *p : callee->parameters()) {
+    bool reference = p->getType()->isLValueReferenceType();
+    TypeFacts type = types.classify(p->getType());
+    params.push_back(reference && !p->getType().getNonReferenceType().isConstQualified() &&
+                             type.carriesLoans
                          ? p
                          : nullptr);
+    arrays.push_back(reference && type.kind == HostKind::Array ? p : nullptr);
+  }
   if (llvm::none_of(params, [](const ParmVarDecl *p) { return p != nullptr; }))
     return it->second;
 
@@ -54,11 +61,41 @@ const std::vector<bool> &FactBuilder::consumedParameters(const FunctionDecl *cal
   sub.build();
   --S.summaryDepth;
 
-  std::vector<PlaceId> paramPlace(n, NoPlace);
-  for (unsigned i = 0; i < n; ++i)
+  std::vector<PlaceId> paramPlace(n, NoPlace), arrayPlace(n, NoPlace);
+  for (unsigned i = 0; i < n; ++i) {
     if (params[i])
       if (std::optional<PlaceId> p = calleeResolver.placeOfVariable(params[i]))
         paramPlace[i] = *p;
+    if (arrays[i])
+      if (std::optional<PlaceId> p = calleeResolver.placeOfVariable(arrays[i]))
+        arrayPlace[i] = *p;
+  }
+  CallSummary summary;
+  // Stores: the loans made on array parameters, and the holder parameters loans reach.
+  llvm::SmallVector<bool, 4> receives(n, false);
+  llvm::SmallVector<std::optional<LoanKind>, 4> lent(n);
+  auto note = [&](const Fact &f) {
+    for (unsigned i = 0; i < n; ++i) {
+      if (paramPlace[i] != NoPlace &&
+          ((f.kind == Fact::Kind::Flow && places.overlaps(f.to, paramPlace[i])) ||
+           (f.kind == Fact::Kind::Issue && places.overlaps(f.place, paramPlace[i]))))
+        receives[i] = true;
+      if (arrayPlace[i] != NoPlace && f.kind == Fact::Kind::Issue &&
+          places.isWithin(S.out.loans[f.loan].array, arrayPlace[i]) &&
+          lent[i] != LoanKind::Exclusive)
+        lent[i] = S.out.loans[f.loan].kind;
+    }
+  };
+  for (const std::vector<Fact> &facts : calleeBlocks)
+    for (const Fact &f : facts)
+      note(f);
+  for (auto &[edge, facts] : calleeEdges)
+    for (const Fact &f : facts)
+      note(f);
+  for (unsigned holder = 0; holder < n; ++holder)
+    for (unsigned array = 0; array < n; ++array)
+      if (receives[holder] && lent[array])
+        summary.stores.emplace_back(holder, array, *lent[array]);
   // Facts change the set of consumed parameters: a kill of the parameter (or of a place that
   // holds it) adds it, loans flowing or issued into it take it out again.
   auto apply = [&](llvm::BitVector &consumed, const Fact &f) {
@@ -116,10 +153,10 @@ const std::vector<bool> &FactBuilder::consumedParameters(const FunctionDecl *cal
       }
     }
   }
-  std::vector<bool> consumed(n, false);
+  summary.consumed.assign(n, false);
   const llvm::BitVector &atExit = in[calleeCFG->getExit().getBlockID()];
   for (unsigned i = 0; i < n; ++i)
-    consumed[i] = atExit.test(i);
-  S.consumed[callee] = consumed;
-  return S.consumed[callee];
+    summary.consumed[i] = atExit.test(i);
+  S.callSummaries[callee] = std::move(summary);
+  return S.callSummaries[callee];
 }

@@ -1,7 +1,8 @@
 // RUN: tilecc check -verify %s
 // A function of the translation unit that consumes a reference parameter on every path
 // (waits for the futures it is or holds, syncs its op) ends the argument's loans where the
-// call returns. One that may return without doing so, or puts new work back into it, does not.
+// call returns. One that may return without doing so, or puts new work back into it, does not;
+// work it starts on one argument and leaves in another holds that argument after the call.
 #include "Inputs/host-kernels.h"
 
 using IncFuture = decltype(std::declval<IncOp>().async());
@@ -73,4 +74,14 @@ void new_work_in_the_argument() {
   rearm(f, b);
   print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'f' (not waited for) holds an exclusive loan on it}}
   f.wait(); // expected-note {{the loan is still needed here}}
+}
+
+void work_left_in_an_argument() {
+  Arr a = make(), b = make();
+  IncFuture f = tile::launch<inc>(a.partition_mut<128>()).async();
+  f.wait();
+  rearm(f, b); // expected-note {{'b' was lent exclusively here}}
+  print(b); // expected-error {{read (passed to 'print') of 'b' while the future 'f' (not waited for) holds an exclusive loan on it}}
+  f.wait(); // expected-note {{the loan is still needed here}}
+  print(b);
 }
