@@ -14,6 +14,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
 #include <map>
 #include <memory>
@@ -60,6 +61,16 @@ struct LambdaSummary {
   std::vector<PlaceId> receivers;
   /// The body consumes, on every path, each capture it holds by value that carries loans.
   bool consumesHeld = false;
+};
+
+/// The facts of a body other than the function's own (a lambda's, a helper's), built the same
+/// way: its CFG, the resolver of its places, and the facts of each block and edge.
+struct BodyFacts {
+  std::unique_ptr<CFG> cfg;
+  std::unique_ptr<ParentMap> parents;
+  std::unique_ptr<PlaceResolver> resolver;
+  std::vector<std::vector<Fact>> blocks;
+  std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> edges;
 };
 
 /// What a function of the translation unit does to its reference parameters
@@ -251,6 +262,10 @@ private:
   void lendForThread(PlaceId array, bool writes, const Expr *call, PlaceId holder,
                      llvm::StringRef how);
   const LambdaSummary &summaryFor(const LambdaExpr *lambda);
+  /// The facts of `fn`'s body (null when it has no CFG); `scope` is the function whose
+  /// variables the body's places are classified against; `depth` counts the nesting.
+  std::unique_ptr<BodyFacts> buildBodyFacts(const FunctionDecl *fn, const Decl *scope,
+                                            unsigned &depth);
   /// What `callee` does to its reference parameters; empty without a visible body.
   const CallSummary &summarizeCall(const FunctionDecl *callee);
 

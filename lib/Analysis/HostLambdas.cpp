@@ -145,6 +145,23 @@ static llvm::DenseSet<unsigned> unconditionalBlocks(const CFG &cfg,
   return result;
 }
 
+std::unique_ptr<BodyFacts> FactBuilder::buildBodyFacts(const FunctionDecl *fn, const Decl *scope,
+                                                       unsigned &depth) {
+  Stmt *body = fn->getBody();
+  auto facts = std::make_unique<BodyFacts>();
+  facts->cfg = CFG::buildCFG(fn, body, &S.ctx, hostCFGOptions());
+  if (!facts->cfg)
+    return nullptr;
+  facts->parents = std::make_unique<ParentMap>(body);
+  facts->resolver = std::make_unique<PlaceResolver>(scope, body, places, types);
+  ++depth;
+  FactBuilder sub(S, fn, *facts->cfg, *facts->parents, *facts->resolver, facts->blocks,
+                  facts->edges);
+  sub.build();
+  --depth;
+  return facts;
+}
+
 const LambdaSummary &FactBuilder::summaryFor(const LambdaExpr *l) {
   std::unique_ptr<LambdaSummary> &slot = S.summaries[l];
   if (slot)
@@ -165,18 +182,12 @@ const LambdaSummary &FactBuilder::summaryFor(const LambdaExpr *l) {
   }
   if (!op || !op->hasBody())
     return summary;
-  Stmt *body = op->getBody();
-  std::unique_ptr<CFG> lambdaCFG = CFG::buildCFG(op, body, &S.ctx, hostCFGOptions());
-  if (!lambdaCFG)
+  std::unique_ptr<BodyFacts> facts = buildBodyFacts(op, S.topFunction, S.lambdaDepth);
+  if (!facts)
     return summary;
-  ParentMap lambdaParents(body);
-  PlaceResolver lambdaResolver(S.topFunction, body, places, types);
-  std::vector<std::vector<Fact>> lambdaBlocks;
-  std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> lambdaEdges;
-  ++S.lambdaDepth;
-  FactBuilder sub(S, op, *lambdaCFG, lambdaParents, lambdaResolver, lambdaBlocks, lambdaEdges);
-  sub.build();
-  --S.lambdaDepth;
+  const CFG *lambdaCFG = facts->cfg.get();
+  PlaceResolver &lambdaResolver = *facts->resolver;
+  const std::vector<std::vector<Fact>> &lambdaBlocks = facts->blocks;
 
   // The places the lambda reaches through its by-reference captures.
   llvm::SmallVector<PlaceId, 4> captured;

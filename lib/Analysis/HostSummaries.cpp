@@ -48,18 +48,13 @@ const CallSummary &FactBuilder::summarizeCall(const FunctionDecl *callee) {
   if (llvm::none_of(params, [](const ParmVarDecl *p) { return p != nullptr; }))
     return it->second;
 
-  Stmt *body = callee->getBody();
-  std::unique_ptr<CFG> calleeCFG = CFG::buildCFG(callee, body, &S.ctx, hostCFGOptions());
-  if (!calleeCFG)
+  std::unique_ptr<BodyFacts> facts = buildBodyFacts(callee, callee, S.summaryDepth);
+  if (!facts)
     return it->second;
-  ParentMap calleeParents(body);
-  PlaceResolver calleeResolver(callee, body, places, types);
-  std::vector<std::vector<Fact>> calleeBlocks;
-  std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> calleeEdges;
-  ++S.summaryDepth;
-  FactBuilder sub(S, callee, *calleeCFG, calleeParents, calleeResolver, calleeBlocks, calleeEdges);
-  sub.build();
-  --S.summaryDepth;
+  const CFG *calleeCFG = facts->cfg.get();
+  PlaceResolver &calleeResolver = *facts->resolver;
+  const std::vector<std::vector<Fact>> &calleeBlocks = facts->blocks;
+  const auto &calleeEdges = facts->edges;
 
   std::vector<PlaceId> paramPlace(n, NoPlace), arrayPlace(n, NoPlace);
   for (unsigned i = 0; i < n; ++i) {
