@@ -16,7 +16,6 @@
 
 #include "tilecc/Analysis/TileLibrary.h"
 
-#include "clang/AST/ParentMap.h"
 #include "llvm/ADT/BitVector.h"
 
 using namespace clang;
@@ -117,8 +116,7 @@ const CallSummary &FactBuilder::summarizeCall(const FunctionDecl *callee) {
       llvm::BitVector state(n, id != entry);
       if (id != entry) {
         bool any = false;
-        for (auto [k, pred] : llvm::enumerate(block->preds())) {
-          (void)k;
+        for (const CFGBlock::AdjacentBlock &pred : block->preds()) {
           const CFGBlock *p = pred.getReachableBlock();
           if (!p)
             continue;
