@@ -231,8 +231,12 @@ static std::shared_ptr<CompilerInvocation> pchInvocation(const CompilerInvocatio
   frontend.DisableFree = false;
   invocation->getLangOpts().IsHeaderFile = true;
   invocation->getLangOpts().PCHInstantiateTemplates = true;
-  // Lets a header whose modification time changed but whose contents did not still load.
+  // Lets a header whose modification time changed but whose contents did not still load. The
+  // PCH records no modification times at all: clang finds a header's `#pragma once` and include
+  // guard in a PCH by its size and time, so a header touched since (a fresh checkout) would
+  // otherwise be entered a second time.
   invocation->getHeaderSearchOpts().ValidateASTInputFilesContent = true;
+  frontend.IncludeTimestamps = false;
   // Code generation only: the unit's file name and working directory must not split the cache.
   CodeGenOptions &codegen = invocation->getCodeGenOpts();
   codegen.MainFileName.clear();
@@ -277,7 +281,7 @@ static std::string keyFor(const CompilerInvocation &pchInvocation, const Leading
                           const std::vector<Resolved> &resolved, llvm::StringRef workingDir) {
   Hasher hash;
   // Bump the number whenever what goes into a PCH (pchInvocation, blockText) changes.
-  hash.add("tilecc precompiled header 1");
+  hash.add("tilecc precompiled header 2");
   hash.add(getClangFullVersion());
   std::vector<std::string> args = pchInvocation.getCC1CommandLine();
   for (size_t i = 0; i < args.size(); ++i) {
