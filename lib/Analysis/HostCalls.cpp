@@ -227,7 +227,9 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       readPlace(object->id, site(loc, "read ('" + name + "')"));
     } else {
       writePlace(object->id, site(loc, "write ('" + name + "')"));
-      if (place.type.carriesLoans)
+      if (std::optional<PlaceId> element = resolver.filledElement(call))
+        sinks.push_back(*element); // push_back at a known index
+      else if (place.type.carriesLoans)
         sinks.push_back(object->id);
       if (name == "clear" || name == "reset")
         clearAfter = object->id; // destroys what it holds
@@ -295,6 +297,11 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     }
   }
 
+  // Holders the callee gets by non-const reference may exchange what they hold (std::swap).
+  for (PlaceId a : sinks)
+    for (PlaceId b : sinks)
+      if (a != b)
+        flow(a, b, /*transfer=*/false, site(loc, places[b].name));
   if (result != NoPlace)
     sinks.push_back(result);
   for (PlaceId from : movedIn) {
@@ -307,29 +314,52 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     kill(clearAfter);
   for (PlaceId consumed : consumedArgs) // a helper of this file waited for them
     kill(consumed);
-  // Work a helper of this file started on one argument and left in another; a function whose
-  // body is not visible may do that with any array and holder it gets by reference.
-  std::vector<std::tuple<unsigned, unsigned, LoanKind>> stores = summarizeCall(callee).stores;
-  if (!callee || (!callee->hasBody() && !callee->isInStdNamespace()))
-    for (unsigned h = 0; h < args.size(); ++h)
-      for (unsigned a = 0; a < args.size(); ++a) {
+  const CallSummary &summary = summarizeCall(callee);
+  // The object of a method (the object a constructor makes), as a holder of loans.
+  PlaceId objectHolder = NoPlace;
+  if (object && object->kind == Operand::Place && !objectConst && !objectRvalue)
+    objectHolder = object->id;
+  else if (isa_and_nonnull<CXXConstructorDecl>(callee) && result != NoPlace)
+    objectHolder = result;
+  if (object && object->kind == Operand::Place) // a method of this file waited for them
+    for (const FieldDecl *field : summary.consumedFields)
+      kill(places.field(object->id, field, types.classify(field->getType())));
+  // Work a helper of this file started on one argument and left in another or in its object;
+  // a function whose body is not visible may do that with any array it gets by reference and
+  // any holder it gets by non-const reference (its object included).
+  std::vector<CallSummary::Store> stores = summary.stores;
+  if (!callee || (!callee->hasBody() && !callee->isInStdNamespace() &&
+                  !isInTileNamespace(callee)))
+    for (unsigned a = 0; a < args.size(); ++a) {
+      QualType ap = a < paramTypes.size() ? paramTypes[a] : QualType();
+      if (ap.isNull() || types.classify(ap).kind != HostKind::Array ||
+          passingOf(ap) == Passing::Value)
+        continue;
+      LoanKind kind = passingOf(ap) == Passing::MutRef ? LoanKind::Exclusive : LoanKind::Shared;
+      for (unsigned h = 0; h < args.size(); ++h) {
         QualType hp = h < paramTypes.size() ? paramTypes[h] : QualType();
-        QualType ap = a < paramTypes.size() ? paramTypes[a] : QualType();
-        if (hp.isNull() || ap.isNull() || passingOf(hp) != Passing::MutRef ||
-            !types.classify(hp).carriesLoans || types.classify(ap).kind != HostKind::Array ||
-            passingOf(ap) == Passing::Value)
-          continue;
-        stores.emplace_back(h, a, passingOf(ap) == Passing::MutRef ? LoanKind::Exclusive
-                                                                   : LoanKind::Shared);
+        if (!hp.isNull() && passingOf(hp) == Passing::MutRef && types.classify(hp).carriesLoans)
+          stores.push_back({h, nullptr, a, kind});
       }
-  for (auto [holder, array, kind] : stores) {
-    if (holder >= args.size() || array >= args.size())
+      if (objectHolder != NoPlace && places[objectHolder].type.carriesLoans)
+        stores.push_back({CallSummary::Object, nullptr, a, kind});
+    }
+  for (const CallSummary::Store &store : stores) {
+    if ((store.holder != CallSummary::Object && store.holder >= args.size()) ||
+        store.array >= args.size())
       continue;
-    Operand h = operand(args[holder]), a = operand(args[array]);
-    if (h.kind != Operand::Place || a.kind != Operand::Place)
+    PlaceId h = objectHolder;
+    if (store.holder != CallSummary::Object) {
+      Operand o = operand(args[store.holder]);
+      h = o.kind == Operand::Place ? o.id : NoPlace;
+    } else if (store.field && h != NoPlace) {
+      h = places.field(h, store.field, types.classify(store.field->getType()));
+    }
+    Operand a = operand(args[store.array]);
+    if (h == NoPlace || a.kind != Operand::Place)
       continue;
-    LoanId loan = loanFor(args[array], a.id, kind, args[array]->getExprLoc());
-    issue(loan, h.id);
+    LoanId loan = loanFor(args[store.array], a.id, store.kind, args[store.array]->getExprLoc());
+    issue(loan, h);
   }
 }
 

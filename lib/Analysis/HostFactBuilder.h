@@ -73,14 +73,25 @@ struct BodyFacts {
   std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> edges;
 };
 
-/// What a function of the translation unit does to its reference parameters
-/// (HostSummaries.cpp).
+/// What a function of the translation unit does to its reference parameters and, for a method
+/// or a constructor, to its object (HostSummaries.cpp).
 struct CallSummary {
+  /// The holder index that stands for the object of a method (the object a constructor makes).
+  static constexpr unsigned Object = ~0u;
   /// Per parameter: consumed on every path (its loans end with the call).
   std::vector<bool> consumed;
-  /// (holder parameter, array parameter, kind): the holder may come back with a loan of that
-  /// kind on the array (work the callee started on one argument, stored in another).
-  std::vector<std::tuple<unsigned, unsigned, LoanKind>> stores;
+  /// The object's fields a method consumes on every path (a method that waits for its futures).
+  std::vector<const FieldDecl *> consumedFields;
+  /// The holder (a parameter, or the Object or one of its fields) may come back with a loan of
+  /// that kind on the array parameter: work the callee started on one argument, stored in
+  /// another or in its object.
+  struct Store {
+    unsigned holder;
+    const FieldDecl *field; ///< with Object: the field that receives it (null: the object)
+    unsigned array;
+    LoanKind kind;
+  };
+  std::vector<Store> stores;
 };
 
 /// What the builders of one function (and of the lambdas it calls) share.
@@ -146,6 +157,11 @@ private:
     emit(f);
   }
   void flow(PlaceId from, PlaceId to, bool transfer, unsigned s = 0) {
+    if (places[from].kind == PlaceKind::Element) {
+      // Any element of a container may hold any of the container's loans; the others keep them.
+      from = places[from].parent;
+      transfer = false;
+    }
     if (from == to)
       return;
     Fact f{Fact::Kind::Flow};

@@ -746,6 +746,8 @@ std::unique_ptr<HostFacts> host::buildHostFacts(ASTContext &context, const Decl 
   auto facts = std::make_unique<HostFacts>();
   facts->resolver =
       std::make_unique<PlaceResolver>(function, function->getBody(), facts->places, facts->types);
+  facts->resolver->followPositions(
+      ContainerPositions::compute(context, cfg, function->getBody(), facts->types));
   Shared shared{context, *facts, function};
   FactBuilder builder(shared, function, cfg, parents, *facts->resolver, facts->blocks,
                       facts->edges);

@@ -154,6 +154,7 @@ std::unique_ptr<BodyFacts> FactBuilder::buildBodyFacts(const FunctionDecl *fn, c
     return nullptr;
   facts->parents = std::make_unique<ParentMap>(body);
   facts->resolver = std::make_unique<PlaceResolver>(scope, body, places, types);
+  facts->resolver->followPositions(ContainerPositions::compute(S.ctx, *facts->cfg, body, types));
   ++depth;
   FactBuilder sub(S, fn, *facts->cfg, *facts->parents, *facts->resolver, facts->blocks,
                   facts->edges);

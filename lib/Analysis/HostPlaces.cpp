@@ -193,6 +193,22 @@ PlaceId PlaceTable::element(PlaceId container, TypeFacts type) {
   return id;
 }
 
+PlaceId PlaceTable::nthElement(PlaceId container, unsigned index, TypeFacts type) {
+  auto key = std::make_pair(container, index);
+  auto it = nthChildren.find(key);
+  if (it != nthChildren.end())
+    return it->second;
+  Place p{PlaceKind::NthElement};
+  p.parent = container;
+  p.type = type;
+  p.index = index;
+  p.storage = places[container].storage;
+  p.name = places[container].name + "[" + std::to_string(index) + "]";
+  PlaceId id = add(std::move(p));
+  nthChildren[key] = id;
+  return id;
+}
+
 PlaceId PlaceTable::temporary(const Expr *expr, TypeFacts type) {
   auto it = roots.find(expr);
   if (it != roots.end())
@@ -331,6 +347,27 @@ std::optional<PlaceId> PlaceResolver::rangeElement(const VarDecl *loopVar) const
   return places.element(container->place, types.classify(loopVar->getType()));
 }
 
+/// The element type of a std::vector or std::deque.
+static QualType elementType(QualType container) {
+  const auto *spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      container.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!spec || spec->getTemplateArgs().size() == 0 ||
+      spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return QualType();
+  return spec->getTemplateArgs()[0].getAsType();
+}
+
+std::optional<PlaceId> PlaceResolver::filledElement(const Expr *call) const {
+  std::optional<Position> at = positions.of(call);
+  if (!at)
+    return std::nullopt;
+  std::optional<PlaceId> container = placeOfVariable(at->container);
+  QualType element = elementType(at->container->getType());
+  if (!container || element.isNull())
+    return std::nullopt;
+  return places.nthElement(*container, at->index, types.classify(element));
+}
+
 std::optional<PlaceId> PlaceResolver::placeOfVariable(const VarDecl *var) const {
   return variableImpl(var, 0);
 }
@@ -435,6 +472,11 @@ std::optional<PlaceRef> PlaceResolver::resolveImpl(const Expr *expr, unsigned de
   if (holder && holdsOneValue(holder->getType()))
     if (std::optional<PlaceRef> ref = resolveImpl(holder, depth + 1))
       return PlaceRef{ref->place, rvalue || ref->rvalue};
+  // `c[k]`, `c.at(k)`, `c.front()`, `c.back()` where the index is known.
+  if (std::optional<Position> at = positions.of(expr))
+    if (std::optional<PlaceId> container = variableImpl(at->container, depth + 1))
+      return PlaceRef{places.nthElement(*container, at->index, types.classify(expr->getType())),
+                      rvalue};
   return std::nullopt;
 }
 

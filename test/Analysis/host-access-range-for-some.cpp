@@ -9,5 +9,5 @@ void f() {
   for (auto& op : ops)
     if (flag())
       std::move(op).sync();
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'ops' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the unfinished operation 'ops[0]' holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'ops' is destroyed}}

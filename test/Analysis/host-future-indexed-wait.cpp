@@ -48,7 +48,7 @@ void skips_with_continue(bool odd) {
       continue;
     pending[i].wait();
   }
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'pending' is destroyed}}
 
 void waits_under_a_condition(bool odd) {
@@ -58,7 +58,7 @@ void waits_under_a_condition(bool odd) {
   for (size_t i = 0; i < pending.size(); ++i)
     if (odd)
       pending[i].wait();
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'pending' is destroyed}}
 
 void starts_at_one() {
@@ -67,7 +67,7 @@ void starts_at_one() {
   pending.push_back(tile::launch<inc>(a.partition_mut<128>()).async()); // expected-note {{'a' was lent exclusively here}}
   for (size_t i = 1; i < pending.size(); ++i)
     pending[i].wait();
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'pending' is destroyed}}
 
 void stops_short() {
@@ -76,7 +76,7 @@ void stops_short() {
   pending.push_back(tile::launch<inc>(a.partition_mut<128>()).async()); // expected-note {{'a' was lent exclusively here}}
   for (size_t i = 0; i + 1 < pending.size(); ++i)
     pending[i].wait();
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'pending' is destroyed}}
 
 void changes_the_index() {
@@ -87,7 +87,7 @@ void changes_the_index() {
     pending[i].wait();
     ++i;
   }
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'pending' is destroyed}}
 
 void waits_for_another_container() {
@@ -96,7 +96,7 @@ void waits_for_another_container() {
   pending.push_back(tile::launch<inc>(a.partition_mut<128>()).async()); // expected-note {{'a' was lent exclusively here}}
   for (size_t i = 0; i < others.size(); ++i)
     others[i].wait();
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
   for (auto& f : pending) // expected-note {{the loan is still needed here}}
     f.wait();
 }

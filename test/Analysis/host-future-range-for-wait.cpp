@@ -20,7 +20,7 @@ void read_before_wait() {
   Arr a = make();
   std::vector<IncFuture> pending;
   pending.push_back(tile::launch<inc>(a.partition_mut<128>()).async()); // expected-note {{'a' was lent exclusively here}}
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
   for (auto& f : pending) // expected-note {{the loan is still needed here}}
     f.wait();
 }
@@ -34,5 +34,5 @@ void range_for_skips_with_continue(bool odd) {
       continue;
     f.wait();
   }
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'pending' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the future 'pending[0]' (not waited for) holds an exclusive loan on it}}
 } // expected-note {{the loan is still needed here, when 'pending' is destroyed}}

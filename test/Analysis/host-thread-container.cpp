@@ -21,7 +21,7 @@ void read_before_join() {
   Arr a = make();
   std::vector<std::thread> workers;
   workers.push_back(std::thread([&] { fill(a); })); // expected-note {{'a' was lent exclusively here}}
-  print(a); // expected-error {{read (passed to 'print') of 'a' while 'workers' holds an exclusive loan on it}}
+  print(a); // expected-error {{read (passed to 'print') of 'a' while the work on another thread that 'workers[0]' runs (not joined or waited for) holds an exclusive loan on it}}
   for (auto& t : workers) // expected-note {{the loan is still needed here}}
     t.join();
 }

@@ -7,16 +7,20 @@
 //    (`DeviceOp` and the combinators of tile/op.hpp), `Future` and `Graph`, and other types that may carry loans (containers of ops, structs and closures
 //    holding one) or contain arrays (structs with array fields).
 //  * `PlaceTable` interns places: local variables and parameters, fields of another place
-//    (`s.arr`), `*this`, "an element of container C" (the reference of a range-for over C) and
-//    temporaries (one per expression that produces a value that may carry loans).
+//    (`s.arr`), `*this`, "an element of container C" (the reference of a range-for over C), "the
+//    element at index k of C" (where HostPositions.h knows k) and temporaries (one per
+//    expression that produces a value that may carry loans).
 //  * `PlaceResolver` maps an expression to the place it denotes (through parentheses, casts,
 //    `std::move`, references bound to a place, range-for loop references, the value of an
-//    optional or smart pointer), and answers whether
+//    optional or smart pointer, `c[k]`, `c.at(k)`, `c.front()` and `c.back()` of a followed
+//    container), and answers whether
 //    one place outlives another (the loan-outlives-array rule).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_ANALYSIS_HOSTPLACES_H
 #define TILECC_ANALYSIS_HOSTPLACES_H
+
+#include "tilecc/Analysis/HostPositions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -79,7 +83,9 @@ private:
 using PlaceId = unsigned;
 constexpr PlaceId NoPlace = ~0u;
 
-enum class PlaceKind : uint8_t { Variable, Field, This, Element, Temporary };
+/// `Element` is any element of a container (a range-for's reference), `NthElement` the element
+/// at a known index.
+enum class PlaceKind : uint8_t { Variable, Field, This, Element, NthElement, Temporary };
 
 /// Where a place's storage lives, relative to the function being analyzed.
 enum class Storage : uint8_t {
@@ -96,6 +102,7 @@ struct Place {
   const clang::VarDecl *var = nullptr;     ///< Variable
   const clang::FieldDecl *field = nullptr; ///< Field
   const clang::Expr *expr = nullptr;       ///< Temporary
+  unsigned index = 0;                      ///< NthElement
   TypeFacts type;
   Storage storage = Storage::Local;
   /// As the user would write it: "a", "s.arr", "pending" (a field of *this).
@@ -109,6 +116,7 @@ public:
   /// `*this`; `type` (when given) is the class's classification.
   PlaceId thisObject(TypeFacts type = TypeFacts());
   PlaceId element(PlaceId container, TypeFacts type);
+  PlaceId nthElement(PlaceId container, unsigned index, TypeFacts type);
   PlaceId temporary(const clang::Expr *expr, TypeFacts type);
   std::optional<PlaceId> findTemporary(const clang::Expr *expr) const;
 
@@ -133,6 +141,7 @@ private:
   std::vector<std::vector<PlaceId>> kids;
   llvm::DenseMap<const void *, PlaceId> roots; // VarDecl / Expr / nullptr for *this
   llvm::DenseMap<std::pair<PlaceId, const void *>, PlaceId> children;
+  llvm::DenseMap<std::pair<PlaceId, unsigned>, PlaceId> nthChildren;
 };
 
 /// A place expression: the place, and whether it was cast to an rvalue (`std::move(a)`).
@@ -153,6 +162,11 @@ public:
   std::optional<PlaceId> placeOfVariable(const clang::VarDecl *var) const;
   /// The element place a range-for loop reference stands for, if any.
   std::optional<PlaceId> rangeElement(const clang::VarDecl *loopVar) const;
+  /// Resolves element accesses and fills of the containers `positions` follows to the element
+  /// at their index.
+  void followPositions(ContainerPositions positions) { this->positions = std::move(positions); }
+  /// The element a push_back/emplace_back call fills, when its index is known.
+  std::optional<PlaceId> filledElement(const clang::Expr *call) const;
 
   /// Does the storage of `holder` outlive the array place `array`? (A loan on `array` stored
   /// in `holder` would then outlive the array.)
@@ -183,6 +197,7 @@ private:
   llvm::DenseMap<const clang::Stmt *, const clang::Stmt *> scopeParent;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> rangeInit;
   unsigned declCounter = 0;
+  ContainerPositions positions;
 };
 
 } // namespace tilecc::host
