@@ -138,6 +138,10 @@ private:
     LoanId found = NoLoan;
     PlaceId holder = NoPlace;
     for (const auto &[h, loans] : state.held) {
+      // Work kept by an unseen callee was reported where it was handed over if it borrows an
+      // array the function destroys.
+      if (f.access == AccessKind::Destroy && places[h].kind == PlaceKind::Kept)
+        continue;
       for (unsigned l : loans.set_bits()) {
         // A loan from this very site is checked too: it is one made by an earlier execution
         // (a previous loop iteration), since the new one is issued after this access.
@@ -209,6 +213,8 @@ private:
     const Place &h = places[holder];
     if (holder == launch)
       return "another argument of this launch";
+    if (h.kind == PlaceKind::Kept)
+      return "the work handed to " + quoted(h.name) + " (which may run it after it returns)";
     if (h.kind == PlaceKind::Temporary) {
       if (h.type.kind == HostKind::DeviceOp)
         return "an unfinished operation";

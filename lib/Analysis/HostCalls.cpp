@@ -254,8 +254,19 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     Operand o = operand(arg);
     if (o.lambda && !wrapsCallable(call->getType())) {
       applyLambda(o.lambda, call); // the callee may call it
-      if (resultKind == HostKind::Thread) // ... on another thread, until joined
+      if (resultKind == HostKind::Thread) { // ... on another thread, until joined
         lendToThread(o.lambda, call, result);
+      } else if (passingOf(param) == Passing::Value &&
+                 (!callee || (!callee->isInStdNamespace() && !isInTileNamespace(callee) &&
+                              !callee->hasBody()))) {
+        // ... or keep a copy and run it after it returns, with nothing to wait for.
+        PlaceId keeper = places.kept(call, name);
+        lendToThread(o.lambda, call, keeper);
+        Fact f{Fact::Kind::Escape};
+        f.place = keeper;
+        f.site = site(loc, "the work handed to '" + name + "' here");
+        emit(f);
+      }
     }
     if (resultKind == HostKind::Thread)
       lendRefToThread(arg, call, result);

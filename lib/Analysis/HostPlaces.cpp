@@ -209,6 +209,21 @@ PlaceId PlaceTable::nthElement(PlaceId container, unsigned index, TypeFacts type
   return id;
 }
 
+PlaceId PlaceTable::kept(const Expr *call, const std::string &callee) {
+  auto it = keptRoots.find(call);
+  if (it != keptRoots.end())
+    return it->second;
+  Place p{PlaceKind::Kept};
+  p.expr = call;
+  p.type.kind = HostKind::Thread;
+  p.type.carriesLoans = true;
+  p.storage = Storage::Outer;
+  p.name = callee;
+  PlaceId id = add(std::move(p));
+  keptRoots[call] = id;
+  return id;
+}
+
 PlaceId PlaceTable::temporary(const Expr *expr, TypeFacts type) {
   auto it = roots.find(expr);
   if (it != roots.end())

@@ -84,8 +84,9 @@ using PlaceId = unsigned;
 constexpr PlaceId NoPlace = ~0u;
 
 /// `Element` is any element of a container (a range-for's reference), `NthElement` the element
-/// at a known index.
-enum class PlaceKind : uint8_t { Variable, Field, This, Element, NthElement, Temporary };
+/// at a known index; `Kept` is the work a function whose body is not visible was handed and may
+/// run after it returns (an executor's queue).
+enum class PlaceKind : uint8_t { Variable, Field, This, Element, NthElement, Temporary, Kept };
 
 /// Where a place's storage lives, relative to the function being analyzed.
 enum class Storage : uint8_t {
@@ -118,6 +119,8 @@ public:
   PlaceId element(PlaceId container, TypeFacts type);
   PlaceId nthElement(PlaceId container, unsigned index, TypeFacts type);
   PlaceId temporary(const clang::Expr *expr, TypeFacts type);
+  /// What the function called by `call` (named `callee`) keeps of the work it was handed.
+  PlaceId kept(const clang::Expr *call, const std::string &callee);
   std::optional<PlaceId> findTemporary(const clang::Expr *expr) const;
 
   const Place &operator[](PlaceId id) const { return places[id]; }
@@ -142,6 +145,7 @@ private:
   llvm::DenseMap<const void *, PlaceId> roots; // VarDecl / Expr / nullptr for *this
   llvm::DenseMap<std::pair<PlaceId, const void *>, PlaceId> children;
   llvm::DenseMap<std::pair<PlaceId, unsigned>, PlaceId> nthChildren;
+  llvm::DenseMap<const clang::Expr *, PlaceId> keptRoots;
 };
 
 /// A place expression: the place, and whether it was cast to an rvalue (`std::move(a)`).
