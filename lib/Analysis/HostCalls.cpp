@@ -227,7 +227,10 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       readPlace(object->id, site(loc, "read ('" + name + "')"));
     } else {
       writePlace(object->id, site(loc, "write ('" + name + "')"));
-      if (std::optional<PlaceId> element = resolver.filledElement(call))
+      std::optional<PlaceId> element = resolver.elementOfCall(call);
+      if (element && name == "pop_back")
+        clearAfter = *element; // destroys the last element (a future's destructor waits)
+      else if (element)
         sinks.push_back(*element); // push_back at a known index
       else if (place.type.carriesLoans)
         sinks.push_back(object->id);

@@ -372,7 +372,7 @@ static QualType elementType(QualType container) {
   return spec->getTemplateArgs()[0].getAsType();
 }
 
-std::optional<PlaceId> PlaceResolver::filledElement(const Expr *call) const {
+std::optional<PlaceId> PlaceResolver::elementOfCall(const Expr *call) const {
   std::optional<Position> at = positions.of(call);
   if (!at)
     return std::nullopt;

@@ -26,7 +26,7 @@ constexpr int Unknown = -1;
 
 /// What a call does to a followed container.
 struct Mention {
-  enum Kind { Fill, Clear, Index, Front, Back, Other } kind = Other;
+  enum Kind { Fill, Pop, Clear, Index, Front, Back, Other } kind = Other;
   const VarDecl *container = nullptr;
   std::optional<uint64_t> index; // Index: the constant index, if it is one
 };
@@ -71,6 +71,8 @@ std::optional<Mention> mentionOf(const Stmt *s, ASTContext &context) {
     StringRef name = method->getName();
     if (name == "push_back" || name == "emplace_back")
       m.kind = Mention::Fill;
+    else if (name == "pop_back")
+      m.kind = Mention::Pop;
     else if (name == "clear")
       m.kind = Mention::Clear;
     else if (name == "front")
@@ -205,6 +207,14 @@ ContainerPositions ContainerPositions::compute(ASTContext &context, const CFG &c
         result.positions[cast<Expr>(s)] = Position{m->container, unsigned(length)};
       if (length >= 0)
         ++length;
+      break;
+    case Mention::Pop:
+      if (length > 0) {
+        name(uint64_t(length) - 1);
+        --length;
+      } else {
+        length = Unknown; // popping an empty vector is undefined
+      }
       break;
     case Mention::Clear:
       length = 0;

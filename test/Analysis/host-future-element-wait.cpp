@@ -1,7 +1,8 @@
 // RUN: tilecc check -verify %s
 // A vector of futures filled by push_back or emplace_back in code whose path fixes the count
 // keeps each element's loans apart: waiting for `c.back()`, `c.front()`, `c[k]` or `c.at(k)`
-// with a constant k returns the loans of that element only. Where the count depends on the path
+// with a constant k, or destroying the last with `pop_back()`, returns the loans of that element
+// only. Where the count depends on the path
 // (a condition, a loop) or the container is handed to code the checker does not follow, the
 // container holds all of its loans until the whole of it is waited for.
 #include "Inputs/host-kernels.h"
@@ -57,6 +58,17 @@ void filled_again_after_clear() {
   pending.back().wait();
   print(a);
   print(b);
+}
+
+void popped_then_waited() {
+  Arr a = make(), b = make();
+  std::vector<IncFuture> pending;
+  pending.push_back(tile::launch<inc>(a.partition_mut<128>()).async());
+  pending.push_back(tile::launch<inc>(b.partition_mut<128>()).async());
+  pending.pop_back(); // the future's destructor waits for it
+  print(b);
+  pending.back().wait();
+  print(a);
 }
 
 void ops_run_by_index() {

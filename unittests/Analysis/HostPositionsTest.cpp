@@ -31,8 +31,8 @@ inline IncFuture start(Arr& a) { return tile::launch<inc>(a.partition_mut<128>()
 void extend(std::vector<IncFuture>& fs);
 )";
 
-/// "name=index" or "name=?" for each push_back, emplace_back, back, front, at and operator[]
-/// call of `f`'s body, in source order.
+/// "name=index" or "name=?" for each push_back, emplace_back, pop_back, back, front, at and
+/// operator[] call of `f`'s body, in source order.
 std::string positionsIn(const std::string &code) {
   std::unique_ptr<ASTUnit> ast = parseTileCode(kPrelude + code);
   if (!ast || ast->getDiagnostics().hasErrorOccurred())
@@ -59,8 +59,8 @@ std::string positionsIn(const std::string &code) {
                op && op->getOperator() == OO_Subscript) {
       name = "[]";
     }
-    if (name == "push_back" || name == "emplace_back" || name == "back" || name == "front" ||
-        name == "at" || name == "[]") {
+    if (name == "push_back" || name == "emplace_back" || name == "pop_back" || name == "back" ||
+        name == "front" || name == "at" || name == "[]") {
       std::optional<Position> at = positions.of(cast<Expr>(s));
       out += (out.empty() ? "" : " ") + name + "=" + (at ? std::to_string(at->index) : "?");
     }
@@ -103,6 +103,20 @@ TEST(HostPositions, ClearStartsAgain) {
     fs.back().wait();
   })"),
             "push_back=0 push_back=0 back=0");
+}
+
+TEST(HostPositions, PopRemovesTheLast) {
+  EXPECT_EQ(positionsIn(R"(void f(Arr& a, Arr& b) {
+    std::vector<IncFuture> fs;
+    fs.push_back(start(a));
+    fs.push_back(start(b));
+    fs.pop_back();
+    fs.back().wait();
+    fs.pop_back();
+    fs.pop_back();
+    fs.push_back(start(a));
+  })"),
+            "push_back=0 push_back=1 pop_back=1 back=0 pop_back=0 pop_back=? push_back=?");
 }
 
 TEST(HostPositions, PathsThatDisagreeLoseTheCount) {

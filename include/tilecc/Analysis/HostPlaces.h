@@ -169,8 +169,9 @@ public:
   /// Resolves element accesses and fills of the containers `positions` follows to the element
   /// at their index.
   void followPositions(ContainerPositions positions) { this->positions = std::move(positions); }
-  /// The element a push_back/emplace_back call fills, when its index is known.
-  std::optional<PlaceId> filledElement(const clang::Expr *call) const;
+  /// The element a push_back/emplace_back call fills, or a pop_back removes, when its index is
+  /// known.
+  std::optional<PlaceId> elementOfCall(const clang::Expr *call) const;
 
   /// Does the storage of `holder` outlive the array place `array`? (A loan on `array` stored
   /// in `holder` would then outlive the array.)

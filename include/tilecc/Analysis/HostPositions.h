@@ -3,8 +3,9 @@
 // A local `std::vector` or `std::deque` of ops or futures that a function fills with
 // `push_back`/`emplace_back` has a known length wherever every path to a point filled it the
 // same number of times. `ContainerPositions` is a forward analysis over the function's CFG that
-// gives, for each `push_back`/`emplace_back` call, the position it fills, and for each `c[k]`
-// and `c.at(k)` with a constant `k`, `c.front()` and `c.back()`, the position it names, so that
+// gives, for each `push_back`/`emplace_back` call, the position it fills, for each `pop_back`
+// the position it removes, and for each `c[k]` and `c.at(k)` with a constant `k`, `c.front()`
+// and `c.back()`, the position it names, so that
 // the borrow checker can keep each element's loans apart (`fs.back().wait()` returns the loans
 // of the last op pushed, and only those).
 //
@@ -39,8 +40,8 @@ public:
   static ContainerPositions compute(clang::ASTContext &context, const clang::CFG &cfg,
                                     const clang::Stmt *body, HostTypes &types);
 
-  /// The position a push_back/emplace_back call fills, or an element access names, where it is
-  /// the same on every path.
+  /// The position a push_back/emplace_back call fills, a pop_back removes, or an element access
+  /// names, where it is the same on every path.
   std::optional<Position> of(const clang::Expr *expr) const;
 
 private:
