@@ -337,7 +337,8 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     objectHolder = result;
   if (object && object->kind == Operand::Place) // a method of this file waited for them
     for (const FieldDecl *field : summary.consumedFields)
-      kill(places.field(object->id, field, types.classify(field->getType())));
+      if (PlaceId p = memberPlace(object->id, field); p != NoPlace)
+        kill(p);
   // Work a helper of this file started on one argument and left in another or in its object;
   // a function whose body is not visible may do that with any array it gets by reference and
   // any holder it gets by non-const reference (its object included).

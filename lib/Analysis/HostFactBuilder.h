@@ -285,6 +285,20 @@ private:
   /// What `callee` does to its reference parameters; empty without a visible body.
   const CallSummary &summarizeCall(const FunctionDecl *callee);
 
+  // ---- reference members ----
+  /// Records what the reference members of the object in `object` refer to, from its
+  /// initializer (an aggregate's braces, or a constructor binding them to its parameters).
+  void bindReferenceMembers(PlaceId object, const Expr *init);
+  /// The place of a local object whose type holds no loans itself but has reference members
+  /// to holders (a scope guard), else NoPlace.
+  PlaceId referenceHolder(const VarDecl *var);
+  /// The place `field` of the object in `object` names: what a reference member was bound to,
+  /// else the field itself (NoPlace for a reference member bound to something unknown).
+  PlaceId memberPlace(PlaceId object, const FieldDecl *field);
+  /// Applies the object's destructor (when the translation unit holds its body): the reference
+  /// members it consumes end their referents' loans.
+  void runDestructor(PlaceId object, QualType type);
+
   Shared &S;
   PlaceTable &places;
   HostTypes &types;
@@ -295,6 +309,8 @@ private:
   std::vector<std::vector<Fact>> &blocks;
   std::map<std::pair<unsigned, unsigned>, std::vector<Fact>> &edges;
   std::vector<Fact> *cur = nullptr;
+  /// (object, reference member) -> the place it refers to.
+  std::map<std::pair<PlaceId, const FieldDecl *>, PlaceId> referents;
 };
 
 } // namespace tilecc::host::detail

@@ -474,8 +474,13 @@ void FactBuilder::declareVar(const VarDecl *var) {
     return;
   }
   std::optional<PlaceId> p = resolver.placeOfVariable(var);
-  if (!p || places[*p].var != var)
-    return; // untracked, or a reference to another place
+  if (!p) {
+    if (PlaceId holder = referenceHolder(var); holder != NoPlace && var->getInit())
+      bindReferenceMembers(holder, var->getInit());
+    return;
+  }
+  if (places[*p].var != var)
+    return; // a reference to another place
   const Place &place = places[*p];
   unsigned s = site(var->getLocation(), place.name);
   def(*p, place.type.kind == HostKind::DeviceOp, s);
@@ -483,15 +488,22 @@ void FactBuilder::declareVar(const VarDecl *var) {
   if (place.type.containsArrays)
     forget(*p); // a new object: loans on an earlier one (a previous iteration's) are not on it
   revive(*p);
-  if (const Expr *init = var->getInit())
+  if (const Expr *init = var->getInit()) {
     flowInto(init, *p, s);
+    bindReferenceMembers(*p, init);
+  }
 }
 
 void FactBuilder::destroyVar(const VarDecl *var, const Stmt *trigger) {
   if (resolver.rangeElement(var))
     return;
   std::optional<PlaceId> p = resolver.placeOfVariable(var);
-  if (!p || places[*p].var != var)
+  if (!p) {
+    if (PlaceId holder = referenceHolder(var); holder != NoPlace && !var->isNRVOVariable())
+      runDestructor(holder, var->getType()); // (a returned object is destroyed by the caller)
+    return;
+  }
+  if (places[*p].var != var)
     return;
   SourceLocation loc;
   if (const auto *compound = dyn_cast_or_null<CompoundStmt>(trigger))
@@ -502,6 +514,8 @@ void FactBuilder::destroyVar(const VarDecl *var, const Stmt *trigger) {
     loc = var->getLocation();
   const Place &place = places[*p];
   unsigned s = site(loc, "destruction", /*destroy=*/true);
+  if (!var->isNRVOVariable())
+    runDestructor(*p, var->getType());
   if (place.type.containsArrays)
     access(*p, AccessKind::Destroy, s);
   if (place.type.kind != HostKind::Array)
@@ -509,6 +523,72 @@ void FactBuilder::destroyVar(const VarDecl *var, const Stmt *trigger) {
   kill(*p);
   if (place.type.containsArrays)
     forget(*p);
+}
+
+void FactBuilder::bindReferenceMembers(PlaceId object, const Expr *init) {
+  init = init->IgnoreImplicit();
+  const CXXRecordDecl *record = init->getType()->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition())
+    return;
+  auto bind = [&](const FieldDecl *field, const Expr *value) {
+    if (!field->getType()->isReferenceType() || !value)
+      return;
+    if (std::optional<PlaceRef> target = resolver.resolve(value))
+      referents[{object, field}] = target->place;
+  };
+  if (const auto *list = dyn_cast<InitListExpr>(init)) {
+    // An aggregate: its bases' initializers come first, then one per field in order.
+    unsigned at = record->getNumBases();
+    for (const FieldDecl *field : record->fields()) {
+      if (at >= list->getNumInits())
+        break;
+      bind(field, list->getInit(at++));
+    }
+  } else if (const auto *construct = dyn_cast<CXXConstructExpr>(init)) {
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    const FunctionDecl *definition = nullptr;
+    if (!ctor || !ctor->hasBody(definition))
+      return;
+    for (const CXXCtorInitializer *member : cast<CXXConstructorDecl>(definition)->inits()) {
+      if (!member->isMemberInitializer() || !member->getInit())
+        continue;
+      // `f(param)`: the reference member names what the argument names.
+      const auto *ref = dyn_cast<DeclRefExpr>(member->getInit()->IgnoreParenImpCasts());
+      const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+      if (param && param->getFunctionScopeIndex() < construct->getNumArgs() &&
+          param->getType()->isLValueReferenceType())
+        bind(member->getMember(), construct->getArg(param->getFunctionScopeIndex()));
+    }
+  }
+}
+
+PlaceId FactBuilder::referenceHolder(const VarDecl *var) {
+  const CXXRecordDecl *record = var->getType()->getAsCXXRecordDecl();
+  if (!record || !record->hasDefinition() || var->getType()->isReferenceType() ||
+      !var->hasLocalStorage())
+    return NoPlace;
+  for (const FieldDecl *field : record->fields())
+    if (field->getType()->isReferenceType() && types.classify(field->getType()).carriesLoans)
+      return places.variable(var, types.classify(var->getType()), resolver.storageOf(var));
+  return NoPlace;
+}
+
+PlaceId FactBuilder::memberPlace(PlaceId object, const FieldDecl *field) {
+  if (!field->getType()->isReferenceType())
+    return places.field(object, field, types.classify(field->getType()));
+  auto it = referents.find({object, field});
+  return it == referents.end() ? NoPlace : it->second;
+}
+
+void FactBuilder::runDestructor(PlaceId object, QualType type) {
+  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  const CXXDestructorDecl *dtor = record && record->hasDefinition() ? record->getDestructor() : nullptr;
+  if (!dtor || !dtor->isUserProvided())
+    return;
+  for (const FieldDecl *field : summarizeCall(dtor).consumedFields)
+    if (field->getType()->isReferenceType())
+      if (PlaceId p = memberPlace(object, field); p != NoPlace)
+        kill(p);
 }
 
 void FactBuilder::memberInit(const CXXCtorInitializer *init) {

@@ -452,9 +452,12 @@ std::optional<PlaceRef> PlaceResolver::resolveImpl(const Expr *expr, unsigned de
     if (!fieldDecl)
       return std::nullopt;
     TypeFacts type = types.classify(fieldDecl->getType());
-    if (!type.tracked() || fieldDecl->getType()->isReferenceType())
-      return std::nullopt;
     const Expr *base = member->getBase()->IgnoreParenImpCasts();
+    // A reference member names a place of its own only seen from the object's methods (a
+    // method's summary maps it to what the object was made with).
+    if (!type.tracked() ||
+        (fieldDecl->getType()->isReferenceType() && !(member->isArrow() && isa<CXXThisExpr>(base))))
+      return std::nullopt;
     PlaceId parent;
     if (member->isArrow()) {
       if (!isa<CXXThisExpr>(base))

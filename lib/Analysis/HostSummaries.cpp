@@ -11,7 +11,8 @@
 //    array parameters: any loan the body makes on an array parameter may reach any holder that
 //    receives loans.
 // A method's object is summarized too: the fields of it that the method consumes (a method that
-// waits for the futures it holds), and whether it receives loans (a method that starts work on
+// waits for the futures it holds, a destructor that waits for the future a reference member
+// names), and whether it receives loans (a method that starts work on
 // an array argument and keeps it). Recursion and unknown bodies consume nothing and store
 // nothing.
 //
@@ -50,12 +51,12 @@ const CallSummary &FactBuilder::summarizeCall(const FunctionDecl *callee) {
   }
   // A method's object (a constructor's, which it makes), and its fields that carry loans.
   const auto *method = dyn_cast<CXXMethodDecl>(callee);
-  bool hasObject = method && method->isInstance() && !isa<CXXDestructorDecl>(method) &&
-                   (isa<CXXConstructorDecl>(method) || !method->isConst());
+  bool hasObject = method && method->isInstance() &&
+                   (isa<CXXConstructorDecl, CXXDestructorDecl>(method) || !method->isConst());
   std::vector<const FieldDecl *> fields;
   if (hasObject)
     for (const FieldDecl *field : method->getParent()->fields())
-      if (!field->getType()->isReferenceType() && types.classify(field->getType()).carriesLoans)
+      if (types.classify(field->getType()).carriesLoans)
         fields.push_back(field);
   if (llvm::none_of(params, [](const ParmVarDecl *p) { return p != nullptr; }) &&
       !(hasObject && llvm::any_of(arrays, [](const ParmVarDecl *p) { return p != nullptr; })) &&
