@@ -219,7 +219,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   llvm::SmallVector<QualType, 4> paramTypes; // per argument, its parameter's type if known
 
   if (object && object->kind == Operand::Place) {
-    const Place &place = places[object->id];
+    const Place place = places[object->id];
     if (objectRvalue) {
       moveOut(object->id, site(loc, "move (into '" + name + "')"), site(loc, moveWhat));
       movedIn.push_back(object->id);
@@ -282,7 +282,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
         movedIn.push_back(o.id);
       continue;
     }
-    const Place &place = places[o.id];
+    const Place place = places[o.id];
     if (pass == Passing::Value) {
       if (o.rvalue || (!param.isNull() && param->isRValueReferenceType())) {
         moveOut(o.id, site(argLoc, "move (into '" + name + "')"), site(argLoc, moveWhat));
@@ -404,7 +404,7 @@ void FactBuilder::launch(const CallExpr *call) {
     if (o.kind == Operand::Temp) {
       flow(o.id, op, /*transfer=*/true);
     } else if (o.kind == Operand::Place) {
-      const Place &place = places[o.id];
+      const Place place = places[o.id];
       if (place.type.kind == HostKind::Array) {
         if (o.rvalue) {
           moveOut(o.id, site(loc, "move (into the launch)"), site(loc, "moved into an operation"));
@@ -427,7 +427,7 @@ void FactBuilder::launch(const CallExpr *call) {
 }
 
 void FactBuilder::assign(const Operand &lhs, const Expr *rhs, const Expr *call) {
-  const Place &place = places[lhs.id];
+  const Place place = places[lhs.id];
   SourceLocation loc = call->getExprLoc();
   if (place.type.containsArrays)
     access(lhs.id, AccessKind::Assign, site(loc, "assignment"));

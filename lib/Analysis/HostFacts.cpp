@@ -213,7 +213,7 @@ std::string FactBuilder::moveTarget(const Expr *e, unsigned depth) const {
 }
 
 void FactBuilder::readPlace(PlaceId p, unsigned s) {
-  const Place &place = places[p];
+  const Place place = places[p];
   if (place.type.containsArrays)
     access(p, AccessKind::Read, s);
   if (place.type.carriesLoans || place.type.isTileValue())
@@ -222,7 +222,7 @@ void FactBuilder::readPlace(PlaceId p, unsigned s) {
 }
 
 void FactBuilder::writePlace(PlaceId p, unsigned s) {
-  const Place &place = places[p];
+  const Place place = places[p];
   if (place.type.containsArrays)
     access(p, AccessKind::Write, s);
   if (place.type.carriesLoans || place.type.isTileValue())
@@ -231,7 +231,7 @@ void FactBuilder::writePlace(PlaceId p, unsigned s) {
 }
 
 void FactBuilder::moveOut(PlaceId p, unsigned accessSite, unsigned moveSite) {
-  const Place &place = places[p];
+  const Place place = places[p];
   if (place.type.containsArrays)
     access(p, AccessKind::Move, accessSite);
   if (place.type.kind != HostKind::Array)
@@ -481,7 +481,7 @@ void FactBuilder::declareVar(const VarDecl *var) {
   }
   if (places[*p].var != var)
     return; // a reference to another place
-  const Place &place = places[*p];
+  const Place place = places[*p];
   unsigned s = site(var->getLocation(), place.name);
   def(*p, place.type.kind == HostKind::DeviceOp, s);
   kill(*p);
@@ -512,7 +512,7 @@ void FactBuilder::destroyVar(const VarDecl *var, const Stmt *trigger) {
     loc = trigger->getBeginLoc();
   if (loc.isInvalid())
     loc = var->getLocation();
-  const Place &place = places[*p];
+  const Place place = places[*p];
   unsigned s = site(loc, "destruction", /*destroy=*/true);
   if (!var->isNRVOVariable())
     runDestructor(*p, var->getType());
@@ -610,7 +610,7 @@ void FactBuilder::returnValue(const ReturnStmt *ret) {
   Operand o = operand(value);
   if (o.kind == Operand::None)
     return;
-  const Place &place = places[o.id];
+  const Place place = places[o.id];
   if (!place.type.carriesLoans)
     return;
   std::string what = "the value returned here";
