@@ -217,6 +217,10 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   PlaceId clearAfter = NoPlace;
   llvm::SmallVector<PlaceId, 2> consumedArgs;
   llvm::SmallVector<QualType, 4> paramTypes; // per argument, its parameter's type if known
+  // A function the checker cannot look into (not the library's, no body here) may do anything
+  // with what it is given by reference or keeps.
+  const bool bodyUnseen = !callee || (!callee->hasBody() && !callee->isInStdNamespace() &&
+                                      !isInTileNamespace(callee));
 
   if (object && object->kind == Operand::Place) {
     const Place place = places[object->id];
@@ -259,9 +263,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       applyLambda(o.lambda, call); // the callee may call it
       if (resultKind == HostKind::Thread) { // ... on another thread, until joined
         lendToThread(o.lambda, call, result);
-      } else if (passingOf(param) == Passing::Value &&
-                 (!callee || (!callee->isInStdNamespace() && !isInTileNamespace(callee) &&
-                              !callee->hasBody()))) {
+      } else if (passingOf(param) == Passing::Value && bodyUnseen) {
         // ... or keep a copy and run it after it returns, with nothing to wait for.
         PlaceId keeper = places.kept(call, name);
         lendToThread(o.lambda, call, keeper);
@@ -343,8 +345,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
   // a function whose body is not visible may do that with any array it gets by reference and
   // any holder it gets by non-const reference (its object included).
   std::vector<CallSummary::Store> stores = summary.stores;
-  if (!callee || (!callee->hasBody() && !callee->isInStdNamespace() &&
-                  !isInTileNamespace(callee)))
+  if (bodyUnseen)
     for (unsigned a = 0; a < args.size(); ++a) {
       QualType ap = a < paramTypes.size() ? paramTypes[a] : QualType();
       if (ap.isNull() || types.classify(ap).kind != HostKind::Array ||
