@@ -31,7 +31,7 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
     object.kind = Operand::Place; // a method of *this may touch any of its fields
     object.id = places.thisObject(types.classify(self->getType()->getPointeeType()));
   } else if (!memberExpr || !memberExpr->isArrow() || throughHolder(memberExpr->getBase())) {
-    object = operand(objectExpr); // `o->f()` of an optional or smart pointer: its value
+    object = objectOperand(objectExpr); // `o->f()` of an optional or smart pointer: its value
   }
   // The object's own type: ops' methods live in their base (OpBase<Op>).
   QualType objectType = objectExpr->IgnoreParenImpCasts()->getType();
@@ -132,6 +132,19 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
               method->isConst(), rvalueObject, args, name, "moved into a call to '" + name + "'");
 }
 
+Operand FactBuilder::objectOperand(const Expr *e) {
+  Operand o = operand(e);
+  if (o.kind != Operand::None)
+    return o;
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts()))
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+      if (PlaceId holder = referenceHolder(var); holder != NoPlace) {
+        o.kind = Operand::Place;
+        o.id = holder;
+      }
+  return o;
+}
+
 void FactBuilder::operatorCall(const CXXOperatorCallExpr *call) {
   const auto *method = dyn_cast_or_null<CXXMethodDecl>(call->getCalleeDecl());
   std::string name = call->getCalleeDecl() && isa<NamedDecl>(call->getCalleeDecl())
@@ -139,7 +152,7 @@ void FactBuilder::operatorCall(const CXXOperatorCallExpr *call) {
                          : "operator";
   llvm::SmallVector<const Expr *, 4> args(call->arguments());
   if (method && !args.empty()) {
-    Operand object = operand(args.front());
+    Operand object = objectOperand(args.front());
     llvm::ArrayRef<const Expr *> rest = llvm::ArrayRef(args).drop_front();
     if (call->getOperator() == OO_Equal && object.kind == Operand::Place && rest.size() == 1) {
       assign(object, rest.front(), call);
@@ -357,25 +370,45 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
         if (!hp.isNull() && passingOf(hp) == Passing::MutRef && types.classify(hp).carriesLoans)
           stores.push_back({h, nullptr, a, kind});
       }
-      if (objectHolder != NoPlace && places[objectHolder].type.carriesLoans)
+      if (objectHolder == NoPlace)
+        continue;
+      if (places[objectHolder].type.carriesLoans)
         stores.push_back({CallSummary::Object, nullptr, a, kind});
+      // ... or through any of its reference members.
+      if (const auto *method = dyn_cast_or_null<CXXMethodDecl>(callee))
+        for (const FieldDecl *field : method->getParent()->fields())
+          if (field->getType()->isReferenceType() && types.classify(field->getType()).carriesLoans)
+            stores.push_back({CallSummary::Object, field, a, kind});
     }
   for (const CallSummary::Store &store : stores) {
     if ((store.holder != CallSummary::Object && store.holder >= args.size()) ||
         store.array >= args.size())
       continue;
     PlaceId h = objectHolder;
+    // A store through a reference member lands in what the member names; where that is not
+    // known, the work is kept somewhere that outlives the object: lent for the rest of the
+    // function, like work handed to a callee that keeps it.
+    bool unknownReferent = false;
     if (store.holder != CallSummary::Object) {
       Operand o = operand(args[store.holder]);
       h = o.kind == Operand::Place ? o.id : NoPlace;
     } else if (store.field && h != NoPlace) {
-      h = places.field(h, store.field, types.classify(store.field->getType()));
+      PlaceId member = memberPlace(h, store.field);
+      unknownReferent = member == NoPlace;
+      h = unknownReferent ? places.kept(call, name) : member;
     }
     Operand a = operand(args[store.array]);
     if (h == NoPlace || a.kind != Operand::Place)
       continue;
     LoanId loan = loanFor(args[store.array], a.id, store.kind, args[store.array]->getExprLoc());
     issue(loan, h);
+    if (unknownReferent) {
+      Fact f{Fact::Kind::Escape};
+      f.place = h;
+      f.site = site(loc, "the work '" + name + "' stores through the reference member '" +
+                             store.field->getNameAsString() + "'");
+      emit(f);
+    }
   }
 }
 

@@ -223,6 +223,9 @@ private:
   bool producesTemp(const Expr *e) const;
   PlaceId tempOf(const Expr *e) { return places.temporary(e, types.classify(e->getType())); }
   Operand operand(const Expr *e);
+  /// A method's object: its operand, or for a local whose loan-carrying members are all
+  /// references (a guard, a handle) the place that stands for it (referenceHolder).
+  Operand objectOperand(const Expr *e);
   const LambdaExpr *lambdaOf(const Expr *e) const;
   const Stmt *consumerOf(const Stmt *s) const;
   std::string moveTarget(const Expr *e, unsigned depth = 0) const;
