@@ -8,6 +8,7 @@
 #include "tilecc/Analysis/KernelRules.h"
 
 #include "tilecc/Analysis/Diagnostics.h"
+#include "tilecc/Analysis/KernelCalls.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -296,13 +297,14 @@ public:
     // The uninstantiated body of a generic lambda: its calls are checked where it is instantiated.
     if (call->isInstantiationDependent())
       return true;
-    const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee) {
+    KernelCall resolved = resolveKernelCall(call);
+    const FunctionDecl *callee = resolved.callee;
+    if (resolved.kind == KernelCall::Kind::Indirect) {
       if (!isa<CXXPseudoDestructorExpr>(call->getCallee()->IgnoreParenImpCasts()))
         return fail(call->getBeginLoc(), Rule::Unsupported, "an indirect call");
       return true;
     }
-    if (isInTileNamespace(callee) || isa<CXXDestructorDecl>(callee))
+    if (resolved.kind == KernelCall::Kind::Library || isa<CXXDestructorDecl>(callee))
       return true;
     if (isRawMemoryBuiltin(callee->getBuiltinID())) {
       // Reported as the builtin's misuse, not again as each argument's conversion to void*.
@@ -315,7 +317,7 @@ public:
           break;
         }
     }
-    if (isStdBitCast(callee) && call->getNumArgs() == 1) {
+    if (resolved.kind == KernelCall::Kind::BitCast) {
       QualType from = call->getArg(0)->IgnoreImplicit()->getType();
       if ((holdsView(from) || holdsView(call->getType())) && userCode(call->getBeginLoc()))
         represent(call->getBeginLoc(), "the std::bit_cast from '" + typeName(from) + "' to '" +
@@ -359,8 +361,8 @@ public:
 private:
   /// Checks the body `callee` runs (external code, recursion), once.
   void enter(const FunctionDecl *callee, SourceLocation loc, bool implicitBody) {
-    const FunctionDecl *definition = nullptr;
-    if (!callee->hasBody(definition) || !definition) {
+    const FunctionDecl *definition = visibleBody(callee);
+    if (!definition) {
       // constexpr helpers fold away; `__builtin_*` intrinsics are compiler-provided; a defaulted
       // special member the program never needed defined does nothing. Library builtins such as
       // printf or malloc are external calls.
@@ -431,10 +433,6 @@ private:
   /// The function being walked is not marked TILE_UNSAFE or TILE_TRUSTED.
   bool safeCode() const {
     return functions.empty() || !allowsUnsafe(safetyContext(functions.back()));
-  }
-
-  static bool isStdBitCast(const FunctionDecl *fn) {
-    return fn->getName() == "bit_cast" && fn->isInStdNamespace();
   }
 
   /// The variable of static storage an lvalue or address expression designates (`g`, `&g`,

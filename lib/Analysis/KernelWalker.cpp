@@ -1,6 +1,8 @@
 //===- KernelWalker.cpp - state, statements and control flow of the walk ------===//
 #include "KernelWalker.h"
 
+#include "tilecc/Analysis/LoopEffects.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -277,7 +279,7 @@ void KernelWalker::run(const FunctionDecl *kernel) {
     }
     frames.back().vars[param] = newSlot(type, param->getName(), v);
   }
-  active.insert(def->getCanonicalDecl());
+  inlining.enter(def);
   walk(def->getBody());
 }
 
@@ -886,139 +888,17 @@ void KernelWalker::walkReturn(const ReturnStmt *s) {
 
 // ---- what a loop may change -------------------------------------------------------------------
 
-namespace {
-/// The variables a statement assigns, increments, takes the address of, binds to a non-const
-/// reference or calls a non-const method on; lambdas it calls are looked into.
-class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
-public:
-  explicit ModifiedVars(ASTContext &ctx) : ctx(ctx) {}
-  ASTContext &ctx;
-  llvm::SmallPtrSet<const ValueDecl *, 8> vars;
-  /// +1: only ever incremented; -1: only ever decremented; 0: anything else.
-  llvm::DenseMap<const ValueDecl *, int> direction;
-  llvm::SmallPtrSet<const Decl *, 4> seenLambdas;
-
-  void step(const Expr *e, int dir) {
-    const auto *ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
-    if (!ref) {
-      add(e);
-      return;
-    }
-    vars.insert(ref->getDecl());
-    auto [it, inserted] = direction.try_emplace(ref->getDecl(), dir);
-    if (!inserted && it->second != dir)
-      it->second = 0;
-  }
-
-  static const ValueDecl *base(const Expr *e) {
-    while (e) {
-      e = e->IgnoreParenCasts();
-      if (const auto *ref = dyn_cast<DeclRefExpr>(e))
-        return ref->getDecl();
-      if (const auto *m = dyn_cast<MemberExpr>(e)) {
-        if (m->isArrow())
-          return nullptr;
-        e = m->getBase();
-      } else if (const auto *a = dyn_cast<ArraySubscriptExpr>(e)) {
-        e = a->getBase();
-      } else {
-        return nullptr;
-      }
-    }
-    return nullptr;
-  }
-  void add(const Expr *e) {
-    if (const ValueDecl *d = base(e)) {
-      vars.insert(d);
-      direction[d] = 0;
-    }
-  }
-  void lookInto(const CXXRecordDecl *record) {
-    if (!record || !record->isLambda() || !seenLambdas.insert(record).second)
-      return;
-    if (const CXXMethodDecl *op = record->getLambdaCallOperator())
-      if (op->getBody())
-        TraverseStmt(op->getBody());
-  }
-
-  bool VisitBinaryOperator(BinaryOperator *b) {
-    if (!b->isAssignmentOp())
-      return true;
-    Expr::EvalResult r;
-    if ((b->getOpcode() == BO_AddAssign || b->getOpcode() == BO_SubAssign) &&
-        !b->getRHS()->isValueDependent() && b->getRHS()->EvaluateAsInt(r, ctx)) {
-      int64_t c = r.Val.getInt().getExtValue();
-      if (b->getOpcode() == BO_SubAssign)
-        c = -c;
-      step(b->getLHS(), c > 0 ? 1 : (c < 0 ? -1 : 0));
-      return true;
-    }
-    add(b->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *u) {
-    if (u->isIncrementDecrementOp())
-      step(u->getSubExpr(), u->isIncrementOp() ? 1 : -1);
-    else if (u->getOpcode() == UO_AddrOf)
-      add(u->getSubExpr());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *call) {
-    const FunctionDecl *fn = call->getDirectCallee();
-    unsigned offset = 0;
-    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
-      if (const auto *method = dyn_cast_or_null<CXXMethodDecl>(fn)) {
-        offset = 1;
-        if (!method->isConst())
-          add(op->getArg(0));
-        lookInto(method->getParent());
-      }
-    }
-    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
-      const CXXMethodDecl *method = member->getMethodDecl();
-      if (method && !method->isConst())
-        add(member->getImplicitObjectArgument());
-      if (method)
-        lookInto(method->getParent());
-    }
-    for (unsigned i = offset; i < call->getNumArgs(); ++i) {
-      const Expr *arg = call->getArg(i);
-      QualType param;
-      if (fn && i - offset < fn->getNumParams())
-        param = fn->getParamDecl(i - offset)->getType();
-      if (param.isNull() ||
-          (param->isReferenceType() && !param.getNonReferenceType().isConstQualified()))
-        add(arg);
-      if (const CXXRecordDecl *record = arg->getType()->getAsCXXRecordDecl())
-        lookInto(record);
-    }
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *e) {
-    const CXXConstructorDecl *ctor = e->getConstructor();
-    for (unsigned i = 0; i < e->getNumArgs(); ++i) {
-      if (ctor && i < ctor->getNumParams()) {
-        QualType param = ctor->getParamDecl(i)->getType();
-        if (param->isReferenceType() && !param.getNonReferenceType().isConstQualified())
-          add(e->getArg(i));
-      }
-    }
-    return true;
-  }
-  bool VisitLambdaExpr(LambdaExpr *e) {
-    // Captures by reference can be written by the body, which is traversed with the lambda.
-    return true;
-  }
-};
-} // namespace
-
 void KernelWalker::collectModified(const Stmt *stmt, llvm::SmallVectorImpl<unsigned> &out,
                                    llvm::DenseMap<unsigned, int> *directions) {
   if (!stmt)
     return;
-  ModifiedVars finder(ctx);
-  finder.TraverseStmt(const_cast<Stmt *>(stmt));
-  for (const ValueDecl *d : finder.vars) {
+  LoopEffects effects = scanLoopEffects({stmt}, ctx);
+  llvm::SmallVector<const ValueDecl *, 8> changed(effects.changedInPlace.begin(),
+                                                  effects.changedInPlace.end());
+  for (auto &[d, direction] : effects.assigned)
+    if (!effects.changedInPlace.contains(d))
+      changed.push_back(d);
+  for (const ValueDecl *d : changed) {
     // Only variables that exist now; those declared inside the statement start afresh.
     std::optional<unsigned> slot;
     if (!frames.empty()) {
@@ -1040,6 +920,6 @@ void KernelWalker::collectModified(const Stmt *stmt, llvm::SmallVectorImpl<unsig
     if (slot && !llvm::is_contained(out, *slot))
       out.push_back(*slot);
     if (slot && directions)
-      (*directions)[*slot] = finder.direction.lookup(d);
+      (*directions)[*slot] = effects.assigned.lookup(d);
   }
 }

@@ -17,6 +17,7 @@
 #define TILECC_LIB_ANALYSIS_KERNELWALKER_H
 
 #include "tilecc/Analysis/KernelAccess.h"
+#include "tilecc/Analysis/KernelCalls.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -229,7 +230,8 @@ public:
   unsigned steps = 0;
   /// Branch journals: the value each slot had before the arm being walked first wrote it.
   std::vector<llvm::DenseMap<unsigned, Value>> journals;
-  llvm::SmallPtrSet<const clang::FunctionDecl *, 8> active;
+  /// The kernel and the bodies inlined into it (recursion and depth are refused alike).
+  InlineStack inlining;
   /// Nesting of loop dry runs (bounded: each doubles the walk of its body).
   unsigned dryRuns = 0;
   /// The statements of a function body with a goto that are walked as a loop (from the first

@@ -17,7 +17,6 @@ using index::IndexValue;
 using index::Interval;
 
 namespace {
-constexpr unsigned kMaxInlineDepth = 32;
 /// tile::block_id values fit a CUDA grid dimension.
 constexpr index::Int kMaxGrid = (index::Int(1) << 31) - 1;
 } // namespace
@@ -49,21 +48,14 @@ static llvm::StringRef nameOf(const FunctionDecl *fn) {
   return fn->getDeclName().isIdentifier() ? fn->getName() : llvm::StringRef();
 }
 
-static bool isStdPassThrough(const FunctionDecl *fn) {
-  if (!fn->isInStdNamespace())
-    return false;
-  llvm::StringRef name = nameOf(fn);
-  return llvm::is_contained({"move", "forward", "move_if_noexcept", "as_const", "addressof",
-                             "__addressof", "launder"},
-                            name);
-}
-
 // ---- calls ------------------------------------------------------------------------------------
 
 Value KernelWalker::evalCall(const CallExpr *call) {
-  const FunctionDecl *callee = call->getDirectCallee();
+  KernelCall resolved = resolveKernelCall(call);
+  const FunctionDecl *callee = resolved.callee;
   QualType type = call->getType();
-  if (!callee) {
+  llvm::ArrayRef<const Expr *> args = resolved.args;
+  if (resolved.kind == KernelCall::Kind::Indirect) {
     (void)eval(call->getCallee());
     for (const Expr *arg : call->arguments())
       (void)eval(arg);
@@ -72,17 +64,11 @@ Value KernelWalker::evalCall(const CallExpr *call) {
     return v;
   }
   checkUnchecked(callee, call->getExprLoc());
-  if (isInTileNamespace(callee))
+  switch (resolved.kind) {
+  case KernelCall::Kind::Library:
     return evalTileCall(call, callee);
-
-  unsigned builtin = callee->getBuiltinID();
-  bool passThrough = isStdPassThrough(callee) || builtin == Builtin::BI__builtin_addressof ||
-                     builtin == Builtin::BI__builtin_launder ||
-                     builtin == Builtin::BI__builtin_expect ||
-                     builtin == Builtin::BI__builtin_assume_aligned;
-  // std::bit_cast is a cast written as a call: follow its argument, not the library's body.
-  if (callee->isInStdNamespace() && nameOf(callee) == "bit_cast" && call->getNumArgs() == 1) {
-    const Expr *arg = call->getArg(0);
+  case KernelCall::Kind::BitCast: { // follow the argument, not the library's body
+    const Expr *arg = args.front();
     Value v = eval(arg);
     if (isAtomicType(arg->getType()) && !isAtomicType(type))
       atomicMisuse(v, arg, call->getBeginLoc(),
@@ -94,82 +80,64 @@ Value KernelWalker::evalCall(const CallExpr *call) {
           t.forged = call->getBeginLoc();
     return v;
   }
-  if (passThrough && call->getNumArgs() >= 1) {
-    Value v = eval(call->getArg(0));
-    for (unsigned i = 1; i < call->getNumArgs(); ++i)
-      (void)eval(call->getArg(i));
+  case KernelCall::Kind::PassThrough: {
+    Value v = eval(args.front());
+    for (const Expr *arg : args.drop_front())
+      (void)eval(arg);
     return v;
   }
-
-  if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
-    const CXXMethodDecl *method = member->getMethodDecl();
-    const Expr *object = member->getImplicitObjectArgument();
-    llvm::SmallVector<const Expr *, 4> args(member->arg_begin(), member->arg_end());
-    if (!method || method->isStatic()) {
-      (void)eval(object);
-      return inlineCall(callee, args, std::nullopt, nullptr, call);
-    }
-    bool arrow = object->getType()->isPointerType();
-    if (method->getParent()->isLambda()) {
-      Value obj = eval(object);
-      if (arrow)
-        if (auto targets = llvm::to_vector(llvm::make_filter_range(
-                obj.refs, [](const Target &t) { return t.kind == Target::Slot; }));
-            !targets.empty())
-          obj = read(targets.front().id);
-      return inlineCall(method, args, std::nullopt, obj.closure, call);
-    }
-    Value self;
-    if (arrow) {
-      self = eval(object);
-    } else {
-      llvm::SmallVector<unsigned, 2> targets = evalSlots(object);
-      if (targets.empty())
-        targets.push_back(newSlot(object->getType(), "object", eval(object)));
-      for (unsigned s : targets)
-        self.addRef(Target{Target::Slot, s, {}});
-    }
-    return inlineCall(method, args, self, nullptr, call);
+  default:
+    break;
   }
 
-  if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call)) {
-    const auto *method = dyn_cast<CXXMethodDecl>(callee);
-    if (method && !method->isStatic() && op->getNumArgs() >= 1) {
-      const Expr *object = op->getArg(0);
-      llvm::SmallVector<const Expr *, 4> args(op->arg_begin() + 1, op->arg_end());
-      // Assignment of a user type with no body to walk: an assignment of its contents.
-      const FunctionDecl *def = nullptr;
-      if ((method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) &&
-          (!method->hasBody(def) || method->isTrivial()) && op->getNumArgs() == 2) {
-        Value v = eval(op->getArg(1));
-        llvm::SmallVector<unsigned, 2> targets = evalSlots(object);
-        checkEscapeInto(targets, v, op->getExprLoc());
-        for (unsigned s : targets)
-          write(s, v, /*strong=*/false);
-        return v;
-      }
-      if (method->getParent()->isLambda())
-        return inlineCall(method, args, std::nullopt, eval(object).closure, call);
-      llvm::SmallVector<unsigned, 2> targets = evalSlots(object);
-      if (targets.empty())
-        targets.push_back(newSlot(object->getType(), "object", eval(object)));
-      Value self;
-      for (unsigned s : targets)
-        self.addRef(Target{Target::Slot, s, {}});
-      return inlineCall(method, args, self, nullptr, call);
-    }
+  const Expr *object = resolved.object;
+  if (object && !resolved.instance) { // a static method named through an object
+    (void)eval(object);
+    return inlineCall(callee, args, std::nullopt, nullptr, call);
   }
-  llvm::SmallVector<const Expr *, 4> args(call->arg_begin(), call->arg_end());
-  return inlineCall(callee, args, std::nullopt, nullptr, call);
+  if (resolved.closure) {
+    Value obj = eval(object);
+    if (resolved.arrow)
+      if (auto targets = llvm::to_vector(llvm::make_filter_range(
+              obj.refs, [](const Target &t) { return t.kind == Target::Slot; }));
+          !targets.empty())
+        obj = read(targets.front().id);
+    return inlineCall(callee, args, std::nullopt, obj.closure, call);
+  }
+  if (!resolved.instance)
+    return inlineCall(callee, args, std::nullopt, nullptr, call);
+
+  // Assignment of a user type with no body to walk: an assignment of its contents.
+  const auto *method = cast<CXXMethodDecl>(callee);
+  if (isa<CXXOperatorCallExpr>(call) &&
+      (method->isCopyAssignmentOperator() || method->isMoveAssignmentOperator()) &&
+      (!resolved.definition || method->isTrivial()) && args.size() == 1) {
+    Value v = eval(args.front());
+    llvm::SmallVector<unsigned, 2> targets = evalSlots(object);
+    checkEscapeInto(targets, v, call->getExprLoc());
+    for (unsigned s : targets)
+      write(s, v, /*strong=*/false);
+    return v;
+  }
+  Value self;
+  if (resolved.arrow) {
+    self = eval(object);
+  } else {
+    llvm::SmallVector<unsigned, 2> targets = evalSlots(object);
+    if (targets.empty())
+      targets.push_back(newSlot(object->getType(), "object", eval(object)));
+    for (unsigned s : targets)
+      self.addRef(Target{Target::Slot, s, {}});
+  }
+  return inlineCall(callee, args, self, nullptr, call);
 }
 
 Value KernelWalker::inlineCall(const FunctionDecl *fn, llvm::ArrayRef<const Expr *> args,
                                std::optional<Value> thisValue, std::shared_ptr<const Closure> closure,
                                const Expr *call, clang::SourceLocation at) {
-  const FunctionDecl *def = nullptr;
+  const FunctionDecl *def = visibleBody(fn);
   QualType result = fn->getReturnType();
-  bool hasBody = fn->hasBody(def) && def;
-  if (!hasBody || active.contains(def->getCanonicalDecl()) || frames.size() > kMaxInlineDepth) {
+  if (!def || inlining.refusal(def) != InlineStack::Refusal::None) {
     // Code the walk cannot follow: it may change what its arguments refer to.
     for (unsigned i = 0; i < args.size(); ++i) {
       QualType param = i < fn->getNumParams() ? fn->getParamDecl(i)->getType() : QualType();
@@ -250,7 +218,7 @@ Value KernelWalker::inlineCall(const FunctionDecl *fn, llvm::ArrayRef<const Expr
       frame.thisValue = closure->thisValue;
   }
   frames.push_back(std::move(frame));
-  active.insert(def->getCanonicalDecl());
+  inlining.enter(def);
 
   if (const auto *ctor = dyn_cast<CXXConstructorDecl>(def)) {
     llvm::SmallVector<unsigned, 2> objects;
@@ -275,7 +243,7 @@ Value KernelWalker::inlineCall(const FunctionDecl *fn, llvm::ArrayRef<const Expr
 
   std::optional<Value> returned = frames.back().result;
   frames.pop_back();
-  active.erase(def->getCanonicalDecl());
+  inlining.leave();
   callStack.pop_back();
   scope.pop_back();
   if (!returned) {

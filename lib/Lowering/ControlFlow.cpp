@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoweringContext.h"
 
+#include "tilecc/Analysis/LoopEffects.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -365,88 +366,6 @@ LogicalResult KernelLowerer::lowerJump(const clang::Stmt *stmt) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Finds what a loop's parts may assign and whether they break, continue or return. Device
-/// functions and lambdas called from them are scanned too (their own returns and loops aside);
-/// a non-const reference bound to a variable counts as assigning it.
-struct Scanner {
-  KernelLowerer &lowerer;
-  llvm::SmallPtrSet<const void *, 16> assigned;
-  llvm::SmallPtrSet<const clang::Decl *, 8> visited;
-  bool breaks = false, continues = false, returns = false, calls = false;
-
-  void target(const clang::Expr *expr) {
-    if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts()))
-      assigned.insert(lowerer.resolve(ref->getDecl()));
-  }
-  /// A non-const reference bound to `expr`: the variable may change if it holds a tile or a
-  /// scalar (views cannot be assigned; a partition assigned through a reference is caught
-  /// after the body, see `checkUnchanged`).
-  void boundTo(const clang::Expr *expr) {
-    const auto *ref = dyn_cast<clang::DeclRefExpr>(expr->IgnoreParenImpCasts());
-    if (!ref)
-      return;
-    clang::QualType type = ref->getDecl()->getType().getNonReferenceType();
-    std::optional<TileClass> cls = getTileClass(type);
-    if ((cls && cls->name == "Tile") || (!cls && type->isArithmeticType()))
-      assigned.insert(lowerer.resolve(ref->getDecl()));
-  }
-
-  void callee(const clang::FunctionDecl *fn, ArrayRef<const clang::Expr *> args) {
-    if (!fn || isInTileNamespace(fn))
-      return;
-    calls = true;
-    const clang::FunctionDecl *definition = nullptr;
-    if (!fn->hasBody(definition) || !definition)
-      return;
-    for (auto [arg, param] : llvm::zip(args, definition->parameters()))
-      if (param->getType()->isLValueReferenceType() &&
-          !param->getType().getNonReferenceType().isConstQualified())
-        boundTo(arg);
-    if (visited.insert(definition).second)
-      scan(definition->getBody(), 1, /*inCallee=*/true);
-  }
-
-  void scan(const clang::Stmt *stmt, unsigned loopDepth, bool inCallee) {
-    if (!stmt || isa<clang::LambdaExpr>(stmt))
-      return; // a lambda's body is scanned where it is called
-    if (const auto *binary = dyn_cast<clang::BinaryOperator>(stmt);
-        binary && binary->isAssignmentOp())
-      target(binary->getLHS());
-    if (const auto *unary = dyn_cast<clang::UnaryOperator>(stmt);
-        unary && unary->isIncrementDecrementOp())
-      target(unary->getSubExpr());
-    if (const auto *declStmt = dyn_cast<clang::DeclStmt>(stmt))
-      for (const clang::Decl *decl : declStmt->decls())
-        if (const auto *var = dyn_cast<clang::VarDecl>(decl);
-            var && var->getType()->isLValueReferenceType() && var->hasInit() &&
-            !var->getType().getNonReferenceType().isConstQualified())
-          boundTo(var->getInit());
-    if (const auto *call = dyn_cast<clang::CallExpr>(stmt)) {
-      const auto *fn = dyn_cast_or_null<clang::FunctionDecl>(call->getCalleeDecl());
-      SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-      if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call)) {
-        if (op->isAssignmentOp())
-          target(op->getArg(0));
-        if (isa_and_nonnull<clang::CXXMethodDecl>(fn) && !args.empty())
-          args.erase(args.begin()); // the object
-      }
-      callee(fn, args);
-    }
-    if (!inCallee) {
-      if (isa<clang::ReturnStmt>(stmt))
-        returns = true;
-      if (loopDepth == 0 && isa<clang::BreakStmt>(stmt))
-        breaks = true;
-      if (loopDepth == 0 && isa<clang::ContinueStmt>(stmt))
-        continues = true;
-    }
-    bool isLoop =
-        isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt, clang::CXXForRangeStmt>(stmt);
-    for (const clang::Stmt *child : stmt->children())
-      scan(child, loopDepth + (isLoop ? 1 : 0), inCallee);
-  }
-};
-
 /// Collects the variables an expression reads.
 void collectRefs(const clang::Stmt *stmt, KernelLowerer &lowerer,
                  llvm::SmallPtrSetImpl<const void *> &refs) {
@@ -468,16 +387,17 @@ struct CountedLoop {
 } // namespace
 
 LoopScan KernelLowerer::scanLoop(ArrayRef<const clang::Stmt *> parts) {
-  Scanner scanner{*this};
-  for (const clang::Stmt *part : parts)
-    scanner.scan(part, 0, false);
+  LoopEffects effects = scanLoopEffects(parts, ast);
+  llvm::SmallPtrSet<const void *, 16> assigned; // the variables, through reference parameters
+  for (auto &[var, direction] : effects.assigned)
+    assigned.insert(resolve(var));
   LoopScan scan;
   for (auto &[key, value] : values)
-    if (!slots.count(key) && scanner.assigned.count(key))
+    if (!slots.count(key) && assigned.count(key))
       scan.assigned.push_back(key);
-  scan.breaks = scanner.breaks;
-  scan.continues = scanner.continues;
-  scan.returns = scanner.returns;
+  scan.breaks = effects.breaks;
+  scan.continues = effects.continues;
+  scan.returns = effects.returns;
   return scan;
 }
 
@@ -635,19 +555,22 @@ static std::optional<CountedLoop> matchCounted(KernelLowerer &lw, const clang::F
   }
 
   // The body and condition neither change the variable nor the bound, nor leave the loop.
-  Scanner body{lw};
-  body.scan(stmt->getCond(), 0, false);
-  body.scan(stmt->getBody(), 0, false);
-  if (body.breaks || body.returns || body.assigned.count(loop.iv))
+  LoopEffects body = scanLoopEffects({stmt->getCond(), stmt->getBody()}, ast);
+  llvm::SmallPtrSet<const void *, 8> changed; // the variables, through reference parameters
+  for (auto &[var, direction] : body.assigned)
+    changed.insert(lw.resolve(var));
+  for (const clang::ValueDecl *var : body.changedInPlace) // a scalar through its address
+    if (var->getType().getNonReferenceType()->isArithmeticType())
+      changed.insert(lw.resolve(var));
+  if (body.breaks || body.returns || changed.count(loop.iv))
     return std::nullopt;
-  Scanner bound{lw};
-  bound.scan(loop.bound, 0, false);
+  LoopEffects bound = scanLoopEffects({loop.bound}, ast);
   if (!bound.assigned.empty() || bound.calls)
     return std::nullopt;
   llvm::SmallPtrSet<const void *, 8> refs;
   collectRefs(loop.bound, lw, refs);
   for (const void *ref : refs)
-    if (ref == loop.iv || body.assigned.count(ref))
+    if (ref == loop.iv || changed.count(ref))
       return std::nullopt;
   return loop;
 }

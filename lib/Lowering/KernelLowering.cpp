@@ -101,7 +101,9 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
   frame.returnType = fn->getReturnType();
   slots[&frame.returned] = SlotKind::Flag;
   functions.push_back(&frame);
+  inlining.enter(fn);
   LogicalResult body = lowerStmt(fn->getBody());
+  inlining.leave();
   functions.pop_back();
   slots.erase(&frame.returned);
   values.erase(&frame.returned);
@@ -603,42 +605,29 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
                        .getResult());
   }
 
-  if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(expr)) {
-    const auto *callee = dyn_cast_or_null<clang::FunctionDecl>(op->getCalleeDecl());
-    if (callee && isInTileNamespace(callee))
-      return lowerTileOperator(op);
-    if (callee && callee->hasBody()) {
-      // A lambda's or a user object's operator(): inline, the object being argument 0.
-      llvm::SmallVector<const clang::Expr *> args(op->arg_begin() + 1, op->arg_end());
-      if (isa<clang::CXXMethodDecl>(callee))
-        return inlineCall(callee, args, op->getArg(0), op);
-    }
-    (void)unsupported(expr, "this operator call");
-    return failure();
-  }
-
-  if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(expr)) {
-    const clang::CXXMethodDecl *method = member->getMethodDecl();
-    if (method && isInTileNamespace(method))
-      return lowerTileMember(member);
-    if (method && method->hasBody()) {
-      llvm::SmallVector<const clang::Expr *> args(member->arg_begin(), member->arg_end());
-      return inlineCall(method, args, member->getImplicitObjectArgument(), member);
-    }
-    (void)unsupported(expr, "this member call");
-    return failure();
-  }
-
   if (const auto *call = dyn_cast<clang::CallExpr>(expr)) {
-    const clang::FunctionDecl *callee = call->getDirectCallee();
-    if (!callee) {
+    KernelCall resolved = resolveKernelCall(call);
+    switch (resolved.kind) {
+    case KernelCall::Kind::Indirect:
       (void)unsupported(expr, "an indirect call");
       return failure();
+    case KernelCall::Kind::Library:
+      if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call))
+        return lowerTileOperator(op);
+      if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call))
+        return lowerTileMember(member);
+      return lowerTileCall(call, resolved.callee);
+    case KernelCall::Kind::PassThrough:
+      return lowerExpr(resolved.args.front());
+    default: // inlined: the object of a method (a lambda's closure, a functor) is reached
+             // through the declarations its body names
+      if (resolved.object && resolved.instance && !resolved.definition) {
+        (void)unsupported(expr, isa<clang::CXXOperatorCallExpr>(call) ? "this operator call"
+                                                                      : "this member call");
+        return failure();
+      }
+      return inlineCall(resolved.callee, resolved.args, resolved.object, call);
     }
-    if (isInTileNamespace(callee))
-      return lowerTileCall(call, callee);
-    llvm::SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-    return inlineCall(callee, args, nullptr, call);
   }
 
   if (isa<clang::LambdaExpr>(expr))
@@ -663,8 +652,8 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
 LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
                                     llvm::ArrayRef<const clang::Expr *> args,
                                     const clang::Expr *object, const clang::Expr *call) {
-  const clang::FunctionDecl *definition = nullptr;
-  if (!fn->hasBody(definition) || !definition) {
+  const clang::FunctionDecl *definition = visibleBody(fn);
+  if (!definition) {
     (void)error(call->getBeginLoc(), Rule::KernelExternalCall, fn->getQualifiedNameAsString());
     return failure();
   }
@@ -703,8 +692,8 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
 LoweredOr KernelLowerer::inlineCallOn(const clang::FunctionDecl *fn, ArrayRef<Value> args,
                                       ArrayRef<clang::QualType> argTypes,
                                       clang::QualType resultType, const clang::Expr *call) {
-  const clang::FunctionDecl *definition = nullptr;
-  if (!fn->hasBody(definition) || !definition) {
+  const clang::FunctionDecl *definition = visibleBody(fn);
+  if (!definition) {
     (void)error(call->getBeginLoc(), Rule::KernelExternalCall, fn->getQualifiedNameAsString());
     return failure();
   }
@@ -726,7 +715,7 @@ LoweredOr KernelLowerer::inlineBody(const clang::FunctionDecl *definition,
                                     ArrayRef<std::optional<Lowered>> lowered,
                                     ArrayRef<const clang::ValueDecl *> aliased,
                                     clang::QualType resultType, const clang::Expr *call) {
-  if (inlineDepth > 64) {
+  if (inlining.refusal(definition) != InlineStack::Refusal::None) {
     (void)error(call->getBeginLoc(), Rule::KernelRecursion,
                 definition->getQualifiedNameAsString());
     return failure();
@@ -753,9 +742,9 @@ LoweredOr KernelLowerer::inlineBody(const clang::FunctionDecl *definition,
   slots[&frame.returned] = SlotKind::Flag;
   slots[&frame.result] = SlotKind::Value;
   functions.push_back(&frame);
-  ++inlineDepth;
+  inlining.enter(definition);
   LogicalResult body = lowerStmt(definition->getBody());
-  --inlineDepth;
+  inlining.leave();
   functions.pop_back();
   std::optional<Lowered> result;
   if (auto it = values.find(&frame.result); it != values.end())

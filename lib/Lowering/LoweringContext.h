@@ -16,6 +16,7 @@
 #define TILECC_LIB_LOWERING_LOWERINGCONTEXT_H
 
 #include "tilecc/Analysis/Diagnostics.h"
+#include "tilecc/Analysis/KernelCalls.h"
 #include "tilecc/Dialect/Tile/TileDialect.h"
 #include "tilecc/Lowering/KernelLowering.h"
 
@@ -198,7 +199,8 @@ public:
   llvm::DenseMap<const void *, SlotKind> slots;
   llvm::SmallVector<FunctionFrame *, 4> functions;
   llvm::SmallVector<LoopFrame *, 4> loops;
-  unsigned inlineDepth = 0;
+  /// The kernel and the bodies inlined into it (recursion and depth are refused alike).
+  InlineStack inlining;
 };
 
 /// Complex values (ComplexLowering.cpp). A complex<f32> scalar or tile is taken apart with
