@@ -272,7 +272,13 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     paramTypes.resize(i + 1);
     paramTypes[i] = param;
     Operand o = operand(arg);
-    if (o.lambda && !wrapsCallable(call->getType())) {
+    if (o.lambda && !wrapsCallable(call->getType()) && holdsClosure(call->getType(), o.lambda)) {
+      // Kept in the object the call makes (a scope guard), to run when that object calls it:
+      // what it touches stays lent until then (see destroyVar).
+      PlaceId keeper = places.kept(call, name);
+      lendToThread(o.lambda, call, keeper);
+      keptByCall[call] = {o.lambda, call, keeper};
+    } else if (o.lambda && !wrapsCallable(call->getType())) {
       applyLambda(o.lambda, call); // the callee may call it
       if (resultKind == HostKind::Thread) { // ... on another thread, until joined
         lendToThread(o.lambda, call, result);

@@ -266,8 +266,16 @@ private:
   std::optional<PlaceId> consumedIndexedContainer(const ForStmt *loop);
 
   // ---- lambdas ----
-  /// Replays `lambda`'s summary at `call`; `closure`: the place of the closure called, if any.
-  void applyLambda(const LambdaExpr *lambda, const Expr *call, PlaceId closure = NoPlace);
+  /// Replays `lambda`'s summary at `call` (reported at `at` when given); `closure`: the place
+  /// of the closure called, if any.
+  void applyLambda(const LambdaExpr *lambda, const Expr *call, PlaceId closure = NoPlace,
+                   SourceLocation at = {});
+  /// Whether an object of `type` holds, in a member at any depth, a closure of `lambda`'s
+  /// type: a call returning one keeps the lambda rather than running it.
+  static bool holdsClosure(QualType type, const LambdaExpr *lambda);
+  /// Whether the destructor of `type` (visible here) calls its member closure of `lambda`'s
+  /// type in a statement of its own, on every path (`~Finally() { f(); }`).
+  static bool destructorRunsClosure(QualType type, const LambdaExpr *lambda);
   /// A lambda started on another thread by `call` (a `std::thread`'s constructor,
   /// `std::async`): the arrays its body reads are lent shared, those it writes exclusively, to
   /// `holder` (the thread or future) until it is joined or waited for.
@@ -314,6 +322,15 @@ private:
   std::vector<Fact> *cur = nullptr;
   /// (object, reference member) -> the place it refers to.
   std::map<std::pair<PlaceId, const FieldDecl *>, PlaceId> referents;
+  /// A lambda a call kept in the object it returns (a scope guard), and the place that holds
+  /// what the lambda touches until the object runs it.
+  struct KeptLambda {
+    const LambdaExpr *lambda = nullptr;
+    const Expr *call = nullptr;
+    PlaceId keeper = NoPlace;
+  };
+  llvm::DenseMap<const Expr *, KeptLambda> keptByCall;
+  llvm::DenseMap<const VarDecl *, KeptLambda> keptByVariable;
 };
 
 } // namespace tilecc::host::detail

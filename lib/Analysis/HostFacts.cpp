@@ -473,6 +473,9 @@ void FactBuilder::declareVar(const VarDecl *var) {
     revive(*element);
     return;
   }
+  if (const Expr *init = var->getInit())
+    if (auto kept = keptByCall.find(PlaceResolver::skipWrappers(init)); kept != keptByCall.end())
+      keptByVariable[var] = kept->second;
   std::optional<PlaceId> p = resolver.placeOfVariable(var);
   if (!p) {
     if (PlaceId holder = referenceHolder(var); holder != NoPlace && var->getInit())
@@ -497,6 +500,17 @@ void FactBuilder::declareVar(const VarDecl *var) {
 void FactBuilder::destroyVar(const VarDecl *var, const Stmt *trigger) {
   if (resolver.rangeElement(var))
     return;
+  // A scope guard that runs the lambda it keeps: the lambda runs here, and what it touched is
+  // no longer lent to the guard.
+  if (auto kept = keptByVariable.find(var); kept != keptByVariable.end() &&
+                                            !var->isNRVOVariable() &&
+                                            destructorRunsClosure(var->getType(), kept->second.lambda)) {
+    const auto *compound = dyn_cast_or_null<CompoundStmt>(trigger);
+    SourceLocation at = compound ? compound->getRBracLoc()
+                                 : (trigger ? trigger->getBeginLoc() : var->getLocation());
+    applyLambda(kept->second.lambda, kept->second.call, NoPlace, at);
+    kill(kept->second.keeper);
+  }
   std::optional<PlaceId> p = resolver.placeOfVariable(var);
   if (!p) {
     if (PlaceId holder = referenceHolder(var); holder != NoPlace && !var->isNRVOVariable())

@@ -23,14 +23,15 @@ using namespace tilecc;
 using namespace tilecc::host;
 using namespace tilecc::host::detail;
 
-void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call, PlaceId closure) {
+void FactBuilder::applyLambda(const LambdaExpr *l, const Expr *call, PlaceId closure,
+                              SourceLocation at) {
   const LambdaSummary &summary = summaryFor(l);
   // A call that consumes every op or future the closure holds ends the closure's loans.
   if (summary.consumesHeld && closure != NoPlace) {
     use(closure, UseKind::Consume, site(call->getExprLoc(), "call of the lambda"));
     kill(closure);
   }
-  SourceLocation loc = call->getExprLoc();
+  SourceLocation loc = at.isValid() ? at : call->getExprLoc();
   for (const Fact &f : summary.facts) {
     Fact g = f;
     if (f.kind == Fact::Kind::Access || f.kind == Fact::Kind::Use || f.kind == Fact::Kind::Move) {
@@ -284,4 +285,52 @@ const LambdaSummary &FactBuilder::summaryFor(const LambdaExpr *l) {
     }
   }
   return summary;
+}
+
+static bool holdsClosureAt(QualType type, const CXXRecordDecl *closure, unsigned depth) {
+  const CXXRecordDecl *record = type.isNull() ? nullptr : type->getAsCXXRecordDecl();
+  if (!record || depth > 6)
+    return false;
+  if (record->getCanonicalDecl() == closure->getCanonicalDecl())
+    return true;
+  if (!record->hasDefinition())
+    return false;
+  for (const FieldDecl *field : record->fields())
+    if (!field->getType()->isReferenceType() && !field->getType()->isPointerType() &&
+        holdsClosureAt(field->getType(), closure, depth + 1))
+      return true;
+  for (const CXXBaseSpecifier &base : record->bases())
+    if (holdsClosureAt(base.getType(), closure, depth + 1))
+      return true;
+  return false;
+}
+
+bool FactBuilder::holdsClosure(QualType type, const LambdaExpr *lambda) {
+  return holdsClosureAt(type, lambda->getLambdaClass(), 0);
+}
+
+bool FactBuilder::destructorRunsClosure(QualType type, const LambdaExpr *lambda) {
+  const CXXRecordDecl *record = type->getAsCXXRecordDecl();
+  const CXXDestructorDecl *dtor = record && record->hasDefinition() ? record->getDestructor() : nullptr;
+  const FunctionDecl *definition = nullptr;
+  if (!dtor || !dtor->hasBody(definition) || !definition)
+    return false;
+  const auto *body = dyn_cast_or_null<CompoundStmt>(definition->getBody());
+  if (!body)
+    return false;
+  const CXXRecordDecl *closure = lambda->getLambdaClass()->getCanonicalDecl();
+  for (const Stmt *stmt : body->body()) {
+    const auto *call = dyn_cast<CXXOperatorCallExpr>(stmt);
+    if (const auto *e = dyn_cast<Expr>(stmt))
+      call = dyn_cast<CXXOperatorCallExpr>(e->IgnoreImplicit());
+    if (!call || call->getOperator() != OO_Call || call->getNumArgs() < 1)
+      continue;
+    const auto *member = dyn_cast<MemberExpr>(call->getArg(0)->IgnoreParenImpCasts());
+    if (!member || !isa<CXXThisExpr>(member->getBase()->IgnoreParenImpCasts()))
+      continue;
+    const CXXRecordDecl *held = member->getType()->getAsCXXRecordDecl();
+    if (held && held->getCanonicalDecl() == closure)
+      return true;
+  }
+  return false;
 }
