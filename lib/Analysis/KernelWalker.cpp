@@ -227,7 +227,7 @@ bool KernelWalker::isViewType(QualType type) const { return tilecc::isViewType(t
 
 bool KernelWalker::isWritableViewType(QualType type) const {
   std::optional<TileClass> cls = getTileClass(type);
-  return cls && (cls->name == "Tensor" || cls->name == "TiledViewMut") &&
+  return cls && (cls->is(TileClassKind::Tensor) || cls->is(TileClassKind::TiledViewMut)) &&
          !type.getNonReferenceType().isConstQualified();
 }
 
@@ -265,9 +265,9 @@ void KernelWalker::run(const FunctionDecl *kernel) {
     QualType type = param->getType();
     std::optional<TileClass> cls = getTileClass(type);
     Value v;
-    if (cls && (cls->name == "Tensor" || cls->name == "Atomic")) {
+    if (cls && (cls->is(TileClassKind::Tensor) || cls->is(TileClassKind::Atomic))) {
       // An Atomic is shared: every program sees (and updates) the whole array.
-      bool shared = type.getNonReferenceType().isConstQualified() || cls->name == "Atomic";
+      bool shared = type.getNonReferenceType().isConstQualified() || cls->is(TileClassKind::Atomic);
       unsigned id = createView(ViewKind::Tensor, param->getName().str(), param, shared, -1,
                                param->getLocation(), cls->dims, {});
       named.insert(id);

@@ -453,7 +453,7 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     Value view = eval(object);
     // Atomic members: the atomic_* updates (which never race, so they are not accesses of the
     // model) and shape().
-    if (cls->name == "Tensor" || cls->name == "Atomic") {
+    if (cls->is(TileClassKind::Tensor) || cls->is(TileClassKind::Atomic)) {
       if (fn == TileFn::Load && call->getNumArgs() == 0) {
         recordAccess(view, AccessKind::Load, call, {}, false);
         return {};

@@ -124,7 +124,7 @@ private:
     }
     QualType type = ref->getDecl()->getType().getNonReferenceType();
     std::optional<TileClass> cls = getTileClass(type);
-    if ((cls && cls->name == "Tile") || (!cls && type->isArithmeticType()))
+    if ((cls && cls->is(TileClassKind::Tile)) || (!cls && type->isArithmeticType()))
       assign(ref, 0);
     else
       out.changedInPlace.insert(ref->getDecl());

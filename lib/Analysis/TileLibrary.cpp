@@ -1,6 +1,8 @@
 //===- TileLibrary.cpp - recognising the tile library in Clang's AST ----------===//
 #include "tilecc/Analysis/TileLibrary.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -164,7 +166,11 @@ std::optional<TileClass> tilecc::getTileClass(QualType type) {
   // tile::complex<float> is an element type, not a class with elements.
   if (!spec || !isInTileNamespace(spec) || spec->getName() == "complex")
     return std::nullopt;
-  TileClass result{spec->getName(), spec, QualType(), {}, {}};
+  TileClassKind kind = llvm::StringSwitch<TileClassKind>(spec->getName())
+#define TILE_CLASS(Kind, spelling) .Case(spelling, TileClassKind::Kind)
+#include "tilecc/Analysis/TileClasses.def"
+                           .Default(TileClassKind::Other);
+  TileClass result{kind, spec, QualType(), {}, {}};
   const TemplateArgumentList &args = spec->getTemplateArgs();
   bool inTileDims = false;
   for (const TemplateArgument &arg : args.asArray()) {
@@ -189,8 +195,8 @@ std::optional<TileClass> tilecc::getTileClass(QualType type) {
 
 bool tilecc::isViewType(QualType type) {
   std::optional<TileClass> cls = getTileClass(type);
-  return cls && (cls->name == "Tensor" || cls->name == "TiledView" || cls->name == "TiledViewMut" ||
-                 cls->name == "Atomic");
+  return cls && (cls->is(TileClassKind::Tensor) || cls->is(TileClassKind::TiledView) || cls->is(TileClassKind::TiledViewMut) ||
+                 cls->is(TileClassKind::Atomic));
 }
 
 const CXXRecordDecl *tilecc::destroyedClass(QualType type) {
@@ -205,17 +211,17 @@ bool tilecc::isAtomicType(QualType type) {
   while (type->isPointerType() || type->isReferenceType())
     type = type->getPointeeType();
   std::optional<TileClass> cls = getTileClass(type);
-  return cls && cls->name == "Atomic";
+  return cls && cls->is(TileClassKind::Atomic);
 }
 
 ParamKind tilecc::classifyKernelParam(const ParmVarDecl *param) {
   QualType type = param->getType();
   std::optional<TileClass> cls = getTileClass(type);
-  if (cls && cls->name == "Atomic")
+  if (cls && cls->is(TileClassKind::Atomic))
     return type->isLValueReferenceType() && !type.getNonReferenceType().isConstQualified()
                ? ParamKind::AtomicView
                : ParamKind::Invalid;
-  if (cls && cls->name == "Tensor") {
+  if (cls && cls->is(TileClassKind::Tensor)) {
     if (!type->isLValueReferenceType())
       return ParamKind::Invalid;
     return type.getNonReferenceType().isConstQualified() ? ParamKind::SharedView

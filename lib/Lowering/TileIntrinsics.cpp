@@ -503,7 +503,7 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
   clang::QualType element;
   RankedTensorType operandTile;
   for (const clang::Expr *arg : call->arguments())
-    if (std::optional<TileClass> cls = getTileClass(arg->getType()); cls && cls->name == "Tile") {
+    if (std::optional<TileClass> cls = getTileClass(arg->getType()); cls && cls->is(TileClassKind::Tile)) {
       element = cls->element;
       operandTile = dyn_cast_or_null<RankedTensorType>(convertType(arg->getType()));
       break;

@@ -192,7 +192,7 @@ std::optional<LoweredOr> KernelLowerer::lowerReductionCall(const clang::CallExpr
   if (call->getNumArgs() != (user ? 3u : 1u))
     return std::nullopt; // elementwise tile::max(a, b) and tile::min(a, b)
   std::optional<TileClass> cls = getTileClass(call->getArg(0)->getType());
-  if (!cls || cls->name != "Tile")
+  if (!cls || !cls->is(TileClassKind::Tile))
     return std::nullopt;
 
   Location l = loc(call);

@@ -45,12 +45,12 @@ Type KernelLowerer::convertType(clang::QualType type, bool exclusive) {
     SmallVector<int64_t> shape;
     for (int64_t d : cls->dims)
       shape.push_back(d < 0 ? ShapedType::kDynamic : d);
-    if (cls->name == "Tile")
+    if (cls->is(TileClassKind::Tile))
       return RankedTensorType::get(shape, element);
-    if (cls->name == "Tensor")
+    if (cls->is(TileClassKind::Tensor))
       return tile::ViewType::get(ctx, shape, element,
                                  exclusive ? tile::Access::Exclusive : tile::Access::Shared);
-    if (cls->name == "Atomic")
+    if (cls->is(TileClassKind::Atomic))
       return tile::ViewType::get(ctx, shape, element, tile::Access::Atomic);
     return {};
   }

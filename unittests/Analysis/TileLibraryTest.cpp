@@ -32,7 +32,7 @@ TEST(TileLibrary, ReadsTensorAndTileShapes) {
   const clang::FunctionDecl *k = findFunction(ast->getASTContext(), "k");
   std::optional<TileClass> out = getTileClass(k->getParamDecl(0)->getType());
   ASSERT_TRUE(out);
-  EXPECT_EQ(out->name, "Tensor");
+  EXPECT_EQ(out->kind, TileClassKind::Tensor);
   EXPECT_TRUE(out->element->isSpecificBuiltinType(clang::BuiltinType::Float));
   ASSERT_EQ(out->dims.size(), 2u);
   EXPECT_EQ(out->dims[0], 32);
@@ -41,7 +41,7 @@ TEST(TileLibrary, ReadsTensorAndTileShapes) {
   const clang::FunctionDecl *host = findFunction(ast->getASTContext(), "host");
   std::optional<TileClass> t = getTileClass(host->getParamDecl(0)->getType());
   ASSERT_TRUE(t);
-  EXPECT_EQ(t->name, "Tile");
+  EXPECT_EQ(t->kind, TileClassKind::Tile);
   EXPECT_EQ(t->dims, (llvm::SmallVector<int64_t, 4>{4, 8}));
   EXPECT_FALSE(getTileClass(k->getParamDecl(2)->getType()));
 }
@@ -72,7 +72,7 @@ TILE_KERNEL void k(tile::Atomic<int32_t, tile::dyn>& a, const tile::Atomic<float
     EXPECT_TRUE(isAtomicType(k->getParamDecl(i)->getType())) << i;
   std::optional<TileClass> cls = getTileClass(k->getParamDecl(0)->getType());
   ASSERT_TRUE(cls);
-  EXPECT_EQ(cls->name, "Atomic");
+  EXPECT_EQ(cls->kind, TileClassKind::Atomic);
   EXPECT_EQ(cls->dims, (llvm::SmallVector<int64_t, 4>{-1}));
 }
 

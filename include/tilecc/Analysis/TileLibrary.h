@@ -84,10 +84,17 @@ struct KernelConfig {
 };
 KernelConfig getKernelConfig(const clang::FunctionDecl *fn);
 
-/// The `tile::` class template a type instantiates (`"Tile"`, `"Tensor"`, ...), looking through
-/// references and cv-qualifiers, with its template arguments; nullopt for other types.
+/// The class templates of the tile library that kernel code holds (TileClasses.def).
+enum class TileClassKind {
+#define TILE_CLASS(Kind, spelling) Kind,
+#include "tilecc/Analysis/TileClasses.def"
+  Other, ///< another class of namespace `tile` (the host's arrays, ...)
+};
+
+/// The `tile::` class template a type instantiates, looking through references and
+/// cv-qualifiers, with its template arguments; nullopt for other types.
 struct TileClass {
-  llvm::StringRef name;
+  TileClassKind kind;
   const clang::ClassTemplateSpecializationDecl *decl;
   /// The element type (first template argument).
   clang::QualType element;
@@ -95,6 +102,8 @@ struct TileClass {
   llvm::SmallVector<int64_t, 4> dims;
   /// Further integer arguments of tiled views: the tile shape.
   llvm::SmallVector<int64_t, 4> tileDims;
+
+  bool is(TileClassKind k) const { return kind == k; }
 };
 std::optional<TileClass> getTileClass(clang::QualType type);
 
