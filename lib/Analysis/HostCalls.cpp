@@ -304,6 +304,13 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       continue;
     }
     const Place place = places[o.id];
+    // An object handed by rvalue reference to a call that returns a reference (std::get of a
+    // tuple-like's element, an accessor) need not be moved from: it keeps what it holds.
+    if (pass == Passing::Value && !param.isNull() && param->isRValueReferenceType() &&
+        call->isGLValue()) {
+      readPlace(o.id, site(argLoc, "read (passed to '" + name + "')"));
+      continue;
+    }
     if (pass == Passing::Value) {
       if (o.rvalue || (!param.isNull() && param->isRValueReferenceType())) {
         moveOut(o.id, site(argLoc, "move (into '" + name + "')"), site(argLoc, moveWhat));

@@ -137,6 +137,12 @@ PlaceId PlaceTable::variable(const VarDecl *var, TypeFacts type, Storage storage
   p.type = type;
   p.storage = storage;
   p.name = var->getName().str();
+  if (const auto *decomposition = dyn_cast<DecompositionDecl>(var)) { // auto [x, y] = ...
+    p.name = "[";
+    for (const BindingDecl *binding : decomposition->bindings())
+      p.name += (p.name.size() > 1 ? ", " : "") + binding->getName().str();
+    p.name += "]";
+  }
   if (p.name.empty())
     p.name = "<unnamed>";
   PlaceId id = add(std::move(p));
@@ -440,6 +446,16 @@ std::optional<PlaceRef> PlaceResolver::resolveImpl(const Expr *expr, unsigned de
   if (!expr)
     return std::nullopt;
   if (const auto *ref = dyn_cast<DeclRefExpr>(expr)) {
+    // A structured binding of a struct or an array names a part of the hidden object; one of a
+    // tuple-like type (its own reference variable, from get<I>) is not followed.
+    if (const auto *binding = dyn_cast<BindingDecl>(ref->getDecl())) {
+      if (binding->getHoldingVar() || !binding->getBinding() || depth > 8)
+        return std::nullopt;
+      std::optional<PlaceRef> part = resolveImpl(binding->getBinding(), depth + 1);
+      if (part)
+        part->rvalue |= rvalue;
+      return part;
+    }
     const auto *var = dyn_cast<VarDecl>(ref->getDecl());
     if (!var)
       return std::nullopt;
