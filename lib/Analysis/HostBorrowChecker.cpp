@@ -213,6 +213,8 @@ private:
     const Place &h = places[holder];
     if (holder == launch)
       return "another argument of this launch";
+    if (h.kind == PlaceKind::Kept && isa_and_nonnull<CXXNewExpr>(h.expr))
+      return "the object made by 'new' (not followed)";
     if (h.kind == PlaceKind::Kept)
       return "the work handed to " + quoted(h.name) + " (which may run it after it returns)";
     if (h.kind == PlaceKind::Temporary) {
@@ -235,7 +237,7 @@ private:
     if (h.type.kind == HostKind::Graph)
       return "the graph " + quoted(h.name);
     if (h.type.kind == HostKind::PartitionRef)
-      return "the partition ref " + quoted(h.name);
+      return (isArrayView(h) ? "the view " : "the partition ref ") + quoted(h.name);
     if (h.type.kind == HostKind::Thread)
       return "the work on another thread that " + quoted(h.name) +
              " runs (not joined or waited for)";
@@ -259,6 +261,14 @@ private:
       reporter.addNote(destroyed.loc, quoted(places[loan.array].name) +
                                           " is destroyed here while " +
                                           quoted(places[holder].name) + " still holds the loan");
+  }
+
+  /// A place holding an ArrayView or ArrayViewMut (a view() or slice()), named as a view.
+  static bool isArrayView(const Place &h) {
+    const CXXRecordDecl *record =
+        h.var ? h.var->getType().getNonReferenceType()->getAsCXXRecordDecl() : nullptr;
+    return record && record->getIdentifier() && isInTileNamespace(record) &&
+           record->getName().starts_with("ArrayView");
   }
 
   /// A returned op or partition ref must not borrow the function's own arrays.

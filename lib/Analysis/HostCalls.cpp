@@ -56,6 +56,20 @@ void FactBuilder::memberCall(const CXXMemberCallExpr *call) {
         issue(loan, tempOf(call));
       return;
     }
+    // A view borrows the array for as long as it (or what is made of it) lives: shared for
+    // view()/slice(), exclusive for view_mut()/slice_mut().
+    if (name == "view" || name == "slice" || name == "view_mut" || name == "slice_mut") {
+      if (object.kind != Operand::Place)
+        return;
+      bool exclusive = name.ends_with("_mut");
+      LoanId loan = loanFor(call, object.id, exclusive ? LoanKind::Exclusive : LoanKind::Shared, loc);
+      access(object.id, exclusive ? AccessKind::LendExclusive : AccessKind::LendShared,
+             site(loc, std::string(exclusive ? "exclusive" : "shared") + " borrow (" + name + ")"),
+             loan);
+      if (producesTemp(call))
+        issue(loan, tempOf(call));
+      return;
+    }
     if (name == "partition" && rvalueObject) {
       if (object.kind == Operand::Place)
         moveOut(object.id, site(loc, "move (partition)"), site(loc, "moved into a partition"));
@@ -509,6 +523,26 @@ void FactBuilder::initList(const InitListExpr *list) {
       flow(o.id, t, /*transfer=*/true);
     }
   }
+}
+
+void FactBuilder::newObject(const CXXNewExpr *made) {
+  const Expr *init = made->getInitializer();
+  if (!init || !types.classify(made->getAllocatedType()).carriesLoans)
+    return;
+  Operand o = operand(init);
+  if (o.kind != Operand::Temp && !(o.kind == Operand::Place && o.rvalue))
+    return;
+  // The heap object is not followed through the pointers to it: what it holds stays lent for
+  // the rest of the function and must not borrow an array the function destroys.
+  PlaceId keeper = places.kept(made, "new");
+  unsigned s = site(made->getBeginLoc(), "the object made by 'new' here");
+  if (o.kind == Operand::Place)
+    moveOut(o.id, site(init->getExprLoc(), "move"), site(init->getExprLoc(), "moved into a new object"));
+  flow(o.id, keeper, /*transfer=*/true, s);
+  Fact f{Fact::Kind::Escape};
+  f.place = keeper;
+  f.site = s;
+  emit(f);
 }
 
 void FactBuilder::lambda(const LambdaExpr *l) {

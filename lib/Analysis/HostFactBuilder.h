@@ -248,6 +248,8 @@ private:
   void construct(const CXXConstructExpr *construct);
   void launch(const CallExpr *call);
   void initList(const InitListExpr *list);
+  /// `new T{...}`: what the object holds is kept for the rest of the function.
+  void newObject(const CXXNewExpr *made);
   void lambda(const LambdaExpr *lambda);
   void conditional(const AbstractConditionalOperator *cond);
   void assign(const Operand &lhs, const Expr *rhs, const Expr *call);

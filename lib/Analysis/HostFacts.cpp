@@ -391,6 +391,8 @@ void FactBuilder::visitStmt(const Stmt *stmt) {
     construct(c);
   } else if (const auto *list = dyn_cast<InitListExpr>(stmt)) {
     initList(list);
+  } else if (const auto *made = dyn_cast<CXXNewExpr>(stmt)) {
+    newObject(made);
   } else if (const auto *l = dyn_cast<LambdaExpr>(stmt)) {
     lambda(l);
   } else if (const auto *cond = dyn_cast<AbstractConditionalOperator>(stmt)) {

@@ -32,8 +32,8 @@ HostKind HostTypes::hostKind(QualType type) {
     return HostKind::Array;
   if (name == "Partition")
     return HostKind::Partition;
-  if (name == "PartitionRef")
-    return HostKind::PartitionRef;
+  if (name == "PartitionRef" || name == "ArrayView" || name == "ArrayViewMut")
+    return HostKind::PartitionRef; // borrows an array (a view: shared or exclusive)
   if (name == "DeviceOp" || name == "ThenOp" || name == "ZipOp" || name == "SharedOp" ||
       name == "UnzipOp")
     return HostKind::DeviceOp;
