@@ -216,7 +216,7 @@ void FactBuilder::plainCall(const CallExpr *call) {
 }
 
 void FactBuilder::construct(const CXXConstructExpr *c) {
-  if (c->isElidable() || c->getNumArgs() == 0)
+  if (c->isElidable() || c->getNumArgs() == 0 || pairBuiltInPlace(c))
     return;
   const CXXConstructorDecl *ctor = c->getConstructor();
   llvm::SmallVector<const Expr *, 4> args(c->arguments());
@@ -523,6 +523,12 @@ void FactBuilder::initList(const InitListExpr *list) {
       flow(o.id, t, /*transfer=*/true);
     }
   }
+}
+
+bool FactBuilder::pairBuiltInPlace(const CXXConstructExpr *c) const {
+  const CXXConstructorDecl *ctor = c->getConstructor();
+  return isStdPair(c->getType()) && c->getNumArgs() == 2 && ctor &&
+         !ctor->isCopyOrMoveConstructor() && isa_and_nonnull<DeclStmt>(consumerOf(c));
 }
 
 void FactBuilder::newObject(const CXXNewExpr *made) {

@@ -248,6 +248,9 @@ private:
   void construct(const CXXConstructExpr *construct);
   void launch(const CallExpr *call);
   void initList(const InitListExpr *list);
+  /// A std::pair of two values made in a declaration: its members receive the values
+  /// (flowInto), not the pair as a whole.
+  bool pairBuiltInPlace(const CXXConstructExpr *c) const;
   /// `new T{...}`: what the object holds is kept for the rest of the function.
   void newObject(const CXXNewExpr *made);
   void lambda(const LambdaExpr *lambda);

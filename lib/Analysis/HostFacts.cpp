@@ -261,6 +261,19 @@ void FactBuilder::flowInto(const Expr *init, PlaceId dest, unsigned s, unsigned 
       return;
     }
   }
+  // A std::pair made in a declaration: each argument into its member (construct() left it).
+  if (const auto *c = dyn_cast_or_null<CXXConstructExpr>(bare); c && pairBuiltInPlace(c)) {
+    unsigned i = 0;
+    for (const FieldDecl *field : c->getType()->getAsCXXRecordDecl()->fields()) {
+      const Expr *arg = c->getArg(i++);
+      TypeFacts t = types.classify(field->getType());
+      if (t.tracked() && !field->getType()->isReferenceType())
+        flowInto(arg, places.field(dest, field, t), s, depth + 1);
+      if (i == 2)
+        break;
+    }
+    return;
+  }
   Operand o = operand(init);
   if (o.kind == Operand::Temp) {
     flow(o.id, dest, /*transfer=*/true, s);
@@ -268,6 +281,8 @@ void FactBuilder::flowInto(const Expr *init, PlaceId dest, unsigned s, unsigned 
     moveOut(o.id, site(init->getExprLoc(), "move"),
             site(init->getExprLoc(), "moved into '" + places[dest].name + "'"));
     flow(o.id, dest, /*transfer=*/true, s);
+  } else if (o.kind == Operand::Place && places[o.id].type.carriesLoans) {
+    flow(o.id, dest, /*transfer=*/false, s); // a copy holds what the original holds
   }
 }
 

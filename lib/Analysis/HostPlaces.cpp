@@ -416,6 +416,30 @@ std::optional<PlaceId> PlaceResolver::variableImpl(const VarDecl *var, unsigned 
   return places.variable(var, type, storageOf(var));
 }
 
+bool tilecc::host::isStdPair(QualType type) {
+  const CXXRecordDecl *record = type.isNull() ? nullptr : type->getAsCXXRecordDecl();
+  return record && record->isInStdNamespace() && record->getIdentifier() &&
+         record->getName() == "pair";
+}
+
+std::optional<PlaceRef> PlaceResolver::pairMember(const BindingDecl *binding, bool rvalue,
+                                                  unsigned depth) const {
+  const auto *decomposition = dyn_cast_or_null<DecompositionDecl>(binding->getDecomposedDecl());
+  if (!decomposition || !isStdPair(decomposition->getType()))
+    return std::nullopt;
+  std::optional<PlaceId> whole = variableImpl(decomposition, depth + 1);
+  if (!whole)
+    return std::nullopt;
+  auto bindings = decomposition->bindings();
+  size_t index = static_cast<size_t>(llvm::find(bindings, binding) - bindings.begin());
+  const CXXRecordDecl *record = decomposition->getType()->getAsCXXRecordDecl();
+  size_t at = 0;
+  for (const FieldDecl *field : record->fields())
+    if (at++ == index)
+      return PlaceRef{places.field(*whole, field, types.classify(field->getType())), rvalue};
+  return std::nullopt;
+}
+
 std::optional<PlaceRef> PlaceResolver::resolve(const Expr *expr) const {
   return resolveImpl(expr, 0);
 }
@@ -446,10 +470,15 @@ std::optional<PlaceRef> PlaceResolver::resolveImpl(const Expr *expr, unsigned de
   if (!expr)
     return std::nullopt;
   if (const auto *ref = dyn_cast<DeclRefExpr>(expr)) {
-    // A structured binding of a struct or an array names a part of the hidden object; one of a
-    // tuple-like type (its own reference variable, from get<I>) is not followed.
+    // A structured binding of a struct or an array names a part of the hidden object, and so
+    // does one of a std::pair (its own reference variable, from get<I>); one of another
+    // tuple-like type is not followed.
     if (const auto *binding = dyn_cast<BindingDecl>(ref->getDecl())) {
-      if (binding->getHoldingVar() || !binding->getBinding() || depth > 8)
+      if (depth > 8)
+        return std::nullopt;
+      if (binding->getHoldingVar())
+        return pairMember(binding, rvalue, depth);
+      if (!binding->getBinding())
         return std::nullopt;
       std::optional<PlaceRef> part = resolveImpl(binding->getBinding(), depth + 1);
       if (part)

@@ -617,8 +617,13 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
       if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call))
         return lowerTileMember(member);
       return lowerTileCall(call, resolved.callee);
-    case KernelCall::Kind::PassThrough:
-      return lowerExpr(resolved.args.front());
+    case KernelCall::Kind::PassThrough: { // the first argument's value; the others still run
+      LoweredOr value = lowerExpr(resolved.args.front());
+      for (const clang::Expr *arg : llvm::ArrayRef(resolved.args).drop_front())
+        if (failed(lowerExpr(arg)))
+          return failure();
+      return value;
+    }
     default: // inlined: the object of a method (a lambda's closure, a functor) is reached
              // through the declarations its body names
       if (resolved.object && resolved.instance && !resolved.definition) {
@@ -715,9 +720,16 @@ LoweredOr KernelLowerer::inlineBody(const clang::FunctionDecl *definition,
                                     ArrayRef<std::optional<Lowered>> lowered,
                                     ArrayRef<const clang::ValueDecl *> aliased,
                                     clang::QualType resultType, const clang::Expr *call) {
-  if (inlining.refusal(definition) != InlineStack::Refusal::None) {
+  switch (inlining.refusal(definition)) {
+  case InlineStack::Refusal::None:
+    break;
+  case InlineStack::Refusal::Recursion:
     (void)error(call->getBeginLoc(), Rule::KernelRecursion,
                 definition->getQualifiedNameAsString());
+    return failure();
+  case InlineStack::Refusal::TooDeep:
+    (void)unsupported(call, "calls nested more than " + std::to_string(kMaxInlineDepth) +
+                                " deep");
     return failure();
   }
   Env scope = values;

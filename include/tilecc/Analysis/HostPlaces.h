@@ -191,6 +191,9 @@ public:
 
 private:
   std::optional<PlaceRef> resolveImpl(const clang::Expr *expr, unsigned depth) const;
+  /// The member of a std::pair a structured binding of it names.
+  std::optional<PlaceRef> pairMember(const clang::BindingDecl *binding, bool rvalue,
+                                     unsigned depth) const;
   std::optional<PlaceId> variableImpl(const clang::VarDecl *var, unsigned depth) const;
   void indexScopes(const clang::Stmt *stmt, const clang::Stmt *scope, unsigned depth);
 
@@ -204,6 +207,9 @@ private:
   unsigned declCounter = 0;
   ContainerPositions positions;
 };
+
+/// True for `std::pair<A, B>`, whose members structured bindings and constructions name.
+bool isStdPair(clang::QualType type);
 
 } // namespace tilecc::host
 
