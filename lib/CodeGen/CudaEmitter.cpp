@@ -432,6 +432,9 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
                   "(const tile::detail::LaunchArgs& a, void* stream) {"));
   out.line(1, cat("if (a.num_args != ", numArgs, ") return (int)cudaErrorInvalidValue;"));
   out.line(1, "const tile_dev::Grid grid = tile_dev::make_grid(a);");
+  if (gridRank) // the kernel computes program coordinates of a grid of this rank
+    out.line(1, cat("if (a.grid_rank > ", gridRank, " || (a.program_map && a.grid_rank != ",
+                    gridRank, ")) return (int)cudaErrorInvalidValue;"));
   out.line(1, "const int64_t programs = grid.size();");
   out.line(1, "if (programs <= 0) return (int)cudaSuccess;");
   unsigned programsPerBlock = perBlock * inSequence;
@@ -520,6 +523,10 @@ LogicalResult KernelEmitter::emit() {
   if (failed(collectLayouts()))
     return failure();
 
+  for (Type input : func.getFunctionType().getInputs())
+    if (auto view = dyn_cast<tile::ViewType>(input); view && view.isExclusive() && !gridRank)
+      gridRank = view.getRank();
+
   // Which per-thread maps and program coordinates the body needs.
   func.walk([&](Operation *op) {
     if (isa<tile::BlockIdOp, tile::CheckOp, tile::PrintOp>(op))
@@ -606,7 +613,7 @@ LogicalResult KernelEmitter::emit() {
     threadId = cat("(threadIdx.x % ", threads, ")");
   }
   if (needsBlockIds)
-    head += cat(" int64_t bid_[4]; grid.decompose(", program, ", bid_);");
+    head += cat(" int64_t bid_[4]; grid.decompose<", gridRank, ">(", program, ", bid_);");
   for (Layout &layout : layouts)
     if (layout.needsThread)
       head += cat(" const tile_dev::Thread<", layout.alias, "> ", layout.thread, "(", threadId, ");");

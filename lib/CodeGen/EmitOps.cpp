@@ -134,7 +134,7 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     else if (isa<tilegpu::NumProgramsOp>(op))
       value = "grid.size()";
     else
-      value = cat("grid.coord(", scalar(op.getOperand(0)), ", ",
+      value = cat("grid.coord<", gridRank, ">(", scalar(op.getOperand(0)), ", ",
                   cast<tilegpu::ProgramCoordOp>(op).getAxis(), ")");
     out.line(indent, cat("const int64_t ", name, " = ", value, ";"), loc);
     values[op.getResult(0)] = ValueInfo{name};

@@ -234,6 +234,9 @@ private:
   llvm::DenseMap<mlir::Type, unsigned> byType; ///< layoutKey -> index in `layouts`
   llvm::DenseMap<mlir::Value, ValueInfo> values;
   bool needsBlockIds = false;
+  /// The grid's rank when the kernel fixes it (the rank of its exclusive pieces, which every
+  /// launch's grid has), else 0: printed as `Grid::decompose<gridRank>`.
+  unsigned gridRank = 0;
   std::string threadId;   ///< C++ expression of the thread's index within its tile program
   unsigned counter = 0;
 };

@@ -255,14 +255,44 @@ struct Grid {
   }
   TILE_DEV_HD int64_t num_blocks(int axis) const { return axis < rank ? extent[axis] : 1; }
   /// Program `linear`'s coordinate along `axis`.
+  template <int Rank = 0>
   TILE_DEV_D int64_t coord(int64_t linear, int axis) const {
     int64_t id[tile::detail::kMaxRank];
-    decompose(linear, id);
+    decompose<Rank>(linear, id);
     return id[axis];
   }
   /// Program coordinates of linear program `linear` (its tile's, for a mapped partition);
-  /// axes past the grid's rank read 0.
+  /// axes past the grid's rank read 0. `Rank`, when the kernel knows it (the rank of its
+  /// exclusive pieces), is the grid's rank: only its axes are computed, and the outermost
+  /// coordinate is what the inner axes leave (linear < size()).
+  template <int Rank = 0>
   TILE_DEV_D void decompose(int64_t linear, int64_t (&id)[tile::detail::kMaxRank]) const {
+    if constexpr (Rank > 0) {
+      static_assert(Rank <= tile::detail::kMaxRank, "tilecc: grid rank beyond the ABI's");
+#pragma unroll
+      for (int d = Rank; d < tile::detail::kMaxRank; ++d) id[d] = 0;
+      if (map) {
+#pragma unroll
+        for (int d = 0; d < Rank; ++d) id[d] = map[linear * Rank + d];
+      } else if (narrow) {
+        uint32_t n = uint32_t(linear);
+#pragma unroll
+        for (int d = Rank - 1; d > 0; --d) {
+          const uint32_t q = divisor[d].quotient(n);
+          id[d] = int64_t(n - q * divisor[d].d);
+          n = q;
+        }
+        id[0] = n;
+      } else {
+#pragma unroll
+        for (int d = Rank - 1; d > 0; --d) {
+          id[d] = linear % extent[d];
+          linear /= extent[d];
+        }
+        id[0] = linear;
+      }
+      return;
+    }
     if (narrow) {
       uint32_t n = uint32_t(linear);
 #pragma unroll

@@ -28,7 +28,7 @@ func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y
 // CHECK-NEXT: #line 5 "add.tile.cpp"
 // CHECK-NEXT: template <bool Whole_> __global__ void __launch_bounds__(128, Whole_ ? {{[0-9]+}} : 1) __tilecc_add_128(tile_dev::View<float, 1> arg0, tile_dev::View<float, 1> arg1, tile_dev::View<float, 1> arg2, tile_dev::Grid grid) {
 // CHECK-SAME: const int64_t prog_ = int64_t(blockIdx.x) * 4 + threadIdx.x / 32; if (prog_ >= grid.size()) return;
-// CHECK-SAME: int64_t bid_[4]; grid.decompose(prog_, bid_);
+// CHECK-SAME: int64_t bid_[4]; grid.decompose<1>(prog_, bid_);
 // CHECK-SAME: const tile_dev::Thread<__tilecc_add_128_L0> t0((threadIdx.x % 32));
 // CHECK-NEXT: const int64_t [[ID:v[0-9]+]] = bid_[0]; const int64_t [[ORIGIN:v[0-9]+]] = [[ID]] * 128; const int64_t [[NX:v[0-9]+]] = arg1.shape[0]; float [[A:v[0-9]+]][4]; tile_dev::load<4, true, true, Whole_>([[A]], arg1, t0, {[[ORIGIN]]}, {0}, {[[NX]]});
 // CHECK-NEXT: const int64_t [[NY:v[0-9]+]] = arg2.shape[0]; float [[B:v[0-9]+]][4]; tile_dev::load<4, true, true, Whole_>([[B]], arg2, t0, {[[ORIGIN]]}, {0}, {[[NY]]});
@@ -40,6 +40,7 @@ func.func @add_128(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %y
 // CHECK-NEXT: static int __tilecc_launch_add_128(const tile::detail::LaunchArgs& a, void* stream) {
 // CHECK-NEXT: if (a.num_args != 3) return (int)cudaErrorInvalidValue;
 // CHECK-NEXT: const tile_dev::Grid grid = tile_dev::make_grid(a);
+// CHECK-NEXT: if (a.grid_rank > 1 || (a.program_map && a.grid_rank != 1)) return (int)cudaErrorInvalidValue;
 // CHECK-NEXT: const int64_t programs = grid.size();
 // CHECK-NEXT: if (programs <= 0) return (int)cudaSuccess;
 // CHECK-NEXT: const int64_t blocks = (programs + 3) / 4;

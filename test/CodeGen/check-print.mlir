@@ -19,7 +19,7 @@ func.func @checked(%z: !tile.view<64xf32, exclusive>, %x: !tile.view<?xf32>, %n:
 }
 
 // CHECK-LABEL: checked: 1 warp(s), 32 threads per tile program, 256 bytes of shared memory
-// CHECK: int64_t bid_[4]; grid.decompose(blockIdx.x, bid_);
+// CHECK: int64_t bid_[4]; grid.decompose<1>(blockIdx.x, bid_);
 // CHECK: { bool [[OK:v[0-9]+]] = true; _Pragma("unroll") for (int i_ = 0; i_ < 4; ++i_) [[OK]] = [[OK]] && {{v[0-9]+}}[i_]; if (![[OK]]) tile_dev::check_failed(grid, bid_, "checked", "checked.cpp", 12, "no negative input"); }
 // CHECK: if (threadIdx.x == 0) tile_dev::print_element(tile_dev::program_text(grid, bid_).text, "n", "", arg2, true);
 // CHECK: tile_dev::print_tile("t", {{v[0-9]+}}, t0, tile_dev::shared_at<float>(0), tile_dev::program_text(grid, bid_).text, threadIdx.x == 0, false);

@@ -22,7 +22,7 @@ func.func @rows(%y: !tile.view<1024xf32, exclusive>, %x: !tile.view<?xf32>)
   %n = arith.minsi %left, %c4 : index
   scf.for %i = %c0 to %n step %c1 {
     %p = arith.addi %base, %i : index
-    // CHECK: const int64_t [[ROW:v[0-9]+]] = grid.coord([[P:v[0-9]+]], 0);
+    // CHECK: const int64_t [[ROW:v[0-9]+]] = grid.coord<1>([[P:v[0-9]+]], 0);
     %r = tilegpu.program_coord %p, 0
     %o = arith.muli %r, %c1024 : index
     %nx = tilegpu.array_dim %x, 0 : !tile.view<?xf32>

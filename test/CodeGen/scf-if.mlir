@@ -21,7 +21,7 @@ func.func @branch(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %n:
   return
 }
 
-// CHECK: int64_t bid_[4]; grid.decompose(prog_, bid_);
+// CHECK: int64_t bid_[4]; grid.decompose<1>(prog_, bid_);
 // CHECK: const int64_t [[B:v[0-9]+]] = bid_[0];
 // CHECK-NEXT: const bool [[EVEN:v[0-9]+]] = [[B]] == 0;
 // CHECK-NEXT: float [[T:v[0-9]+]][4]; tile_dev::load<4, true, false>([[T]], arg1, t0, {0}, {0}, {arg2});
