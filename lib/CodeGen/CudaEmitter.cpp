@@ -340,6 +340,8 @@ LogicalResult KernelEmitter::collectLayouts() {
   func.walk([&](Operation *op) {
     for (Value v : op->getResults())
       visit(op, v.getType());
+    if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) // the layout that deals the copy
+      visit(op, copy.getTile());
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (BlockArgument arg : block.getArguments())
@@ -534,6 +536,8 @@ LogicalResult KernelEmitter::emit() {
     Type tileType;
     if (isa<tilegpu::GlobalLoadOp, tile::IotaOp>(op))
       tileType = op->getResult(0).getType();
+    else if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op))
+      tileType = copy.getTile();
     else if (auto store = dyn_cast<tilegpu::GlobalStoreOp>(op))
       tileType = store.getValue().getType();
     else if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))

@@ -49,13 +49,13 @@ static std::string ixList(ArrayRef<int64_t> xs) {
 }
 
 /// The device type of a staging (tile_dev::Staging).
-static std::string stagingText(const tilegpu::Staging &s) {
+std::string codegen::stagingText(const tilegpu::Staging &s) {
   return cat("tile_dev::Staging<", s.cols, ", ", s.pad, ", ", s.vec, ", ", s.perPhase, ", ",
              s.maxPhase, ">");
 }
 
 /// Registers per shared-memory access of a tile of `type` into or out of `staging`.
-static int64_t stagedVector(Type type, const tilegpu::Staging &staging, unsigned numWarps) {
+int64_t codegen::stagedVector(Type type, const tilegpu::Staging &staging, unsigned numWarps) {
   std::optional<LinearLayout> layout = tilegpu::linearLayoutOf(type, numWarps);
   if (!layout)
     return 1;
@@ -883,7 +883,8 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
   std::string write, read;
   if (ldmatrix) {
     write = cat("tile_dev::to_shared_padded<", staging.pad, ">(");
-    read = cat("tile_dev::ldmatrix_operand<", to.alias, "_frag>(", info->name, ", ", threadId,
+    read = cat("tile_dev::ldmatrix_operand<", to.alias, "_frag, ", stagingText(staging), ">(",
+               info->name, ", ", threadId,
                ", ", buffer, ");");
   } else {
     write = cat("tile_dev::to_shared_staged<", stagingText(staging), ", ",

@@ -194,6 +194,9 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
   }
   if (isa<arith::ConstantOp>(op))
     return emitConstant(op, indent);
+  if (isa<tilegpu::AllocBufferOp, tilegpu::AsyncCopyOp, tilegpu::AsyncCommitOp,
+          tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp>(op))
+    return emitBufferOp(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);
   if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))

@@ -18,6 +18,7 @@
 
 #include "tilecc/CodeGen/CudaEmitter.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -87,6 +88,11 @@ std::string quoted(llvm::StringRef text);
 /// A C identifier made from `text`.
 std::string identifier(llvm::StringRef text);
 
+/// `tile_dev::Staging<...>`: where `staging` keeps each element of a tile in shared memory.
+std::string stagingText(const tilegpu::Staging &staging);
+/// Registers per shared-memory access of a tile of `type` into or out of `staging`.
+int64_t stagedVector(mlir::Type type, const tilegpu::Staging &staging, unsigned numWarps);
+
 /// Emits one kernel function.
 class KernelEmitter {
 public:
@@ -143,6 +149,11 @@ private:
   mlir::LogicalResult emitFor(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitIf(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitWhile(mlir::Operation &op, unsigned indent);
+
+  // EmitBuffers.cpp: shared-memory ring buffers, async copies, barriers.
+  mlir::LogicalResult emitBufferOp(mlir::Operation &op, unsigned indent);
+  /// The C++ expression of stage `stage` of `buffer`.
+  std::string stagePointer(mlir::Value buffer, mlir::Value stage);
 
   // EmitExchange.cpp: ops that stage tiles in shared memory.
   mlir::LogicalResult emitReduce(tile::ReduceOp op, unsigned indent);

@@ -8,8 +8,8 @@
 // computes the same way every step (a layout conversion, a broadcast) before it, size and prove the
 // vector accesses of global memory, find the facts of the arguments that make their tiles
 // whole (a specialized kernel for launches that meet them), let a block that would hold a
-// multiprocessor alone run several programs in turn, issue each loop step's loads one step
-// early, place the shared memory that conversions, reductions, scans and shape ops stage
+// multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands into
+// shared-memory rings stages ahead, issue each loop step's other loads one step early, place the shared memory that conversions, reductions, scans and shape ops stage
 // through and the barriers between them, then choose programs per block and blocks per
 // multiprocessor.
 //
@@ -32,6 +32,9 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTileVectorizeAccesses());
   fn.addPass(createTileSpecializeLaunch());
   fn.addPass(createTileSequencePrograms());
+  TilePipelineMmaOperandsOptions pipelining;
+  pipelining.maxSharedBytes = targets.maxSharedBytes;
+  fn.addPass(createTilePipelineMmaOperands(pipelining));
   fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;

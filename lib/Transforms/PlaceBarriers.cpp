@@ -9,7 +9,9 @@
 // that reach a point along different paths of scf.if and loops (iterated to a fixpoint over a
 // loop's back edge). Ops whose range overlaps no access in flight get
 // `tilegpu.needs_no_barrier`; CodeGen leaves out their leading barrier (without the
-// attribute it always emits it).
+// attribute it always emits it). Async copies into ring buffers and their reads add the
+// buffer's bytes to what is in flight; a `tilegpu.barrier` (placed by the pipeliner with the
+// waits it needs) ends it.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -17,6 +19,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+
+#include <limits>
 
 namespace tilecc {
 #define GEN_PASS_DEF_TILEPLACEBARRIERS
@@ -62,6 +66,16 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
   }
 
   InFlight visit(Operation &op, InFlight state) {
+    // Ring buffers: their copies and reads add the buffer's bytes to what is in flight; an
+    // explicit barrier ends everything before it.
+    if (isa<tilegpu::BarrierOp>(op))
+      return InFlight();
+    if (isa<tilegpu::AllocBufferOp>(op))
+      return state;
+    if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op))
+      return touch(std::move(state), copy.getBuffer());
+    if (auto load = dyn_cast<tilegpu::LocalLoadOp>(op))
+      return touch(std::move(state), load.getBuffer());
     if (auto offset = op.getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName)) {
       std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(&op, numThreads);
       int64_t begin = offset.getInt(), end = begin + (scratch ? scratch->bytes : 0);
@@ -101,6 +115,18 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       }
     }
     // Other regions (a reduction's combiner) hold scalar code that touches no shared memory.
+    return state;
+  }
+
+  /// `state` and the bytes of `buffer` (all of shared memory when its allocation is unknown).
+  static InFlight touch(InFlight state, Value buffer) {
+    std::pair<int64_t, int64_t> range{0, std::numeric_limits<int64_t>::max()};
+    if (auto alloc = buffer.getDefiningOp<tilegpu::AllocBufferOp>())
+      if (auto offset = alloc->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName))
+        range = {offset.getInt(), offset.getInt() + tilegpu::bufferBytes(alloc.getType())};
+    InFlight touched;
+    touched.ranges.push_back(range);
+    state.join(touched);
     return state;
   }
 

@@ -11,7 +11,8 @@
 // placed largest first at the lowest offset that no interfering buffer occupies. A
 // conversion or shape op that stages its tile records how the tile lies in its buffer
 // (tilegpu::planStaging: plain, padded rows or a swizzle, whichever takes the fewest
-// shared-memory wavefronts) as `tilegpu.staging`.
+// shared-memory wavefronts) as `tilegpu.staging`. A ring buffer (`tilegpu.alloc_buffer`) is
+// live from its allocation to its last use, widened over the loops that use it.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -73,7 +74,27 @@ void SharedMemoryPlanner::runOnOperation() {
   llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> at;
   numberOps(func, at);
   SmallVector<Buffer> buffers;
+  // Enclosing loops up to `outer` (exclusive) widen an interval to their whole bodies.
+  auto widen = [&](Operation *op, Operation *outer, int64_t &first, int64_t &last) {
+    for (Operation *parent = op->getParentOp(); parent && parent != outer;
+         parent = parent->getParentOp())
+      if (isa<LoopLikeOpInterface>(parent))
+        first = std::min(first, at[parent].first), last = std::max(last, at[parent].second);
+  };
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op)) {
+      // A ring buffer is live from its allocation to its last use, every use widened to the
+      // loops around it below the allocation's region.
+      int64_t first = at[op].first, last = at[op].second;
+      for (Operation *user : alloc->getUsers()) {
+        int64_t f = at[user].first, l = at[user].second;
+        widen(user, alloc->getParentOp(), f, l);
+        last = std::max(last, l);
+      }
+      widen(op, func, first, last);
+      buffers.push_back({op, tilegpu::bufferBytes(alloc.getType()), first, last});
+      return;
+    }
     std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
     if (!scratch || scratch->bytes == 0)
       return;
@@ -82,10 +103,7 @@ void SharedMemoryPlanner::runOnOperation() {
       tilegpu::setStaging(op, tilegpu::stagingOf(op, unsigned(numWarps)));
     // Live over the op, widened to the body of every enclosing loop.
     int64_t first = at[op].first, last = at[op].second;
-    for (Operation *parent = op->getParentOp(); parent && parent != func;
-         parent = parent->getParentOp())
-      if (isa<LoopLikeOpInterface>(parent))
-        first = std::min(first, at[parent].first), last = std::max(last, at[parent].second);
+    widen(op, func, first, last);
     buffers.push_back({op, scratch->bytes, first, last});
   });
   // The walk is in program order: a small buffer is live until the next op has written.
@@ -123,7 +141,10 @@ void SharedMemoryPlanner::runOnOperation() {
 
   if (total > int64_t(maxBytes)) {
     Buffer *largest = order.front();
-    Type staged = largest->op->getOperand(0).getType();
+    Type staged = largest->op->getNumOperands() ? largest->op->getOperand(0).getType()
+                                                : largest->op->getResult(0).getType();
+    if (auto ring = dyn_cast<tilegpu::BufferType>(staged))
+      staged = ring.getTile();
     if (auto tensor = dyn_cast<RankedTensorType>(staged)) // without its layout
       staged = RankedTensorType::get(tensor.getShape(), tensor.getElementType());
     InFlightDiagnostic diag = largest->op->emitError()
@@ -167,6 +188,16 @@ void tilecc::printSharedMemoryPlan(ModuleOp module, llvm::raw_ostream &os) {
     int64_t numThreads = 32 * (warps ? warps.getInt() : 1);
     func.walk<WalkOrder::PreOrder>([&](Operation *op) {
       auto offset = op->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName);
+      if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op); alloc && offset) {
+        tilegpu::BufferType ring = alloc.getType();
+        os << llvm::formatv("  [{0,6}, {1,6})  {2,-13} {3} x {4}", offset.getInt(),
+                            offset.getInt() + tilegpu::bufferBytes(ring),
+                            op->getName().getStringRef(), ring.getStages(), ring.getTile());
+        if (std::string w = where(op->getLoc()); !w.empty())
+          os << "  at " << w;
+        os << "\n";
+        return;
+      }
       std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, numThreads);
       if (!offset || !scratch)
         return;

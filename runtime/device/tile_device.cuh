@@ -1091,13 +1091,15 @@ TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::ele
 }
 
 /// Reads 16-bit mma operand fragments (kWidth 2, in the instruction tiles of F) from a tile
-/// staged by to_shared_padded<8>: one ldmatrix.x4 per A instruction tile, one
-/// ldmatrix.x2.trans per B tile. `tid` is the thread's number in its program.
-template <class F, class T>
+/// laid out in shared memory as `Place` says (a Staging: padded rows of to_shared_padded, or a
+/// buffer's swizzle): one ldmatrix.x4 per A instruction tile, one ldmatrix.x2.trans per B
+/// tile. Each lane's 16-byte row segment must stay contiguous in `Place`. `tid` is the
+/// thread's number in its program.
+template <class F, class Place, class T>
 TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
   static_assert(sizeof(T) == 2 && F::KI == 16, "tilecc: ldmatrix reads 16-bit operands");
   using S = typename F::S;
-  constexpr int64_t stride = S::cols + 8;
+  constexpr int64_t cols = S::cols;
   constexpr int WM = F::wm_count, WN = F::wn_count;
   const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(WM * WN));
   const int wm = w / WN, wn = w % WN;
@@ -1112,14 +1114,14 @@ TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
         if constexpr (F::op_idx == 0) {
           const int64_t row = bt * S::rows + tr * 16 * WM + wm * 16 + (lane & 15);
           const int64_t col = tc * 16 + (lane >> 4) * 8;
-          const unsigned a = unsigned(__cvta_generic_to_shared(s + row * stride + col));
+          const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(row * cols + col)));
           asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
                        : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
           memcpy(out, r, 16);
         } else {
           const int64_t row = bt * S::rows + tr * 16 + (lane & 15);
           const int64_t col = tc * 8 * WN + wn * 8;
-          const unsigned a = unsigned(__cvta_generic_to_shared(s + row * stride + col));
+          const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(row * cols + col)));
           asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
                        : "=r"(r[0]), "=r"(r[1]) : "r"(a));
           memcpy(out, r, 8);
@@ -1145,6 +1147,99 @@ struct Staging {
     return row * (Cols + Pad) + (col ^ (((row / PerPhase) % MaxPhase) * Vec));
   }
 };
+
+// ---------------------------------------------------------------------------------------------
+// Async copies into shared-memory buffers (tilegpu.async_copy, async_commit, async_wait)
+// ---------------------------------------------------------------------------------------------
+
+namespace detail {
+/// cp.async of `Bytes` bytes from global `src` to shared `dst`, reading `SrcBytes` of them (0:
+/// none, the destination is zero-filled). Before sm_80, a plain copy.
+template <int Bytes>
+TILE_DEV_D void cp_async(void* dst, const void* src, bool read) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  const unsigned d = unsigned(__cvta_generic_to_shared(dst));
+  const int n = read ? Bytes : 0;
+  if constexpr (Bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(d), "l"(src), "r"(n)
+                 : "memory");
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(d), "l"(src),
+                 "n"(Bytes), "r"(n)
+                 : "memory");
+#else
+  using W = std::conditional_t<Bytes == 16, uint4, std::conditional_t<Bytes == 8, uint2, uint32_t>>;
+  *reinterpret_cast<W*>(dst) = read ? *reinterpret_cast<const W*>(src) : W{};
+#endif
+}
+}  // namespace detail
+
+/// Starts copying the tile at `off` of view `v` into one stage `dst` of a buffer laid out as
+/// `Place`: element (off + c) when lo <= off + c < hi on every axis, else zero, as `load` reads
+/// it. Thread t copies its registers' elements of layout L, V consecutive ones along the last
+/// axis per access: cp.async where the run is inside, the view's last axis has stride 1 and
+/// the source is aligned; a zero-filling cp.async where it is wholly outside; element by
+/// element otherwise. Complete after async_wait, visible to the other threads after a barrier.
+template <int V, class Place, class L, class T, int R>
+TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
+                           const int64_t (&off)[R], const int64_t (&lo)[R],
+                           const int64_t (&hi)[R]) {
+  static_assert(L::rank == R, "tilecc: tile and view ranks differ");
+  static_assert(V == 1 || L::fast == R - 1, "tilecc: async copies run along the last axis");
+  static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
+  constexpr int f = R - 1;
+  constexpr int bytes = int(sizeof(T)) * V;
+  constexpr bool can_async = bytes == 4 || bytes == 8 || bytes == 16;
+  if (L::replicates && !t.owner) return;
+  const int64_t sf = v.strides[f];
+#pragma unroll
+  for (int r0 = 0; r0 < L::elems; r0 += V) {
+    int64_t c[R];
+    int64_t lin = 0, tile = 0;
+    bool ok = true;
+#pragma unroll
+    for (int d = 0; d < R; ++d) {
+      const int64_t tc = t.coord(r0, d);
+      tile = tile * L::shape(d) + tc;
+      c[d] = off[d] + tc;
+      if (d != f) ok = ok && c[d] >= lo[d] && c[d] < hi[d];
+      lin += c[d] * v.strides[d];
+    }
+    const T* p = v.data + lin;
+    T* s = dst + Place::offset(tile);
+    if constexpr (can_async) {
+      if (ok && c[f] >= lo[f] && c[f] + V <= hi[f] && sf == 1 && detail::aligned<bytes>(p)) {
+        detail::cp_async<bytes>(s, p, true);
+        continue;
+      }
+      if (!ok || c[f] + V <= lo[f] || c[f] >= hi[f]) {
+        detail::cp_async<bytes>(s, v.data, false);
+        continue;
+      }
+    }
+#pragma unroll
+    for (int e = 0; e < V; ++e) {
+      const int64_t ce = c[f] + e;
+      dst[Place::offset(tile + e)] =
+          (ok && ce >= lo[f] && ce < hi[f]) ? detail::read_elem<true>(p + e * sf) : T{};
+    }
+  }
+}
+
+/// Closes the group of async copies this thread started since the last commit.
+TILE_DEV_D void async_commit() {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+#endif
+}
+
+/// Waits until at most `Pending` of this thread's committed groups are still in flight.
+template <int Pending>
+TILE_DEV_D void async_wait() {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(Pending) : "memory");
+#endif
+}
 
 namespace detail {
 /// The word type of an access of `Bytes` bytes.

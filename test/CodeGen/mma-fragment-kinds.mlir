@@ -8,7 +8,7 @@
 // CHECK-DAG: using [[ACC:__tilecc_small_mma_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<16, 16>, 1, 1, 1>;
 // CHECK-DAG: using [[A:__tilecc_small_mma_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<16, 16>, 0, 2, 1, 1, 1>;
 // CHECK-DAG: using [[B:__tilecc_small_mma_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<16, 16>, 1, 2, 1, 1, 1>;
-// CHECK: tile_dev::ldmatrix_operand<[[A]]>(
+// CHECK: tile_dev::ldmatrix_operand<[[A]], tile_dev::Staging<{{[0-9, ]+}}>>(
 // CHECK: tile_dev::mma_frag<[[A]], [[B]], [[ACC]]>(
 func.func @small_mma(%z: !tile.view<16x16xf32, exclusive>, %x: !tile.view<?x?xf16>,
                      %y: !tile.view<?x?xf16>)

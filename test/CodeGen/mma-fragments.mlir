@@ -1,7 +1,9 @@
-// tilegpu.mma runs on fragment registers: the operands reach their dot-operand layouts
-// through padded shared memory and ldmatrix, the loop-carried accumulator stays in its
-// mma layout across iterations, and only the final result is converted for the store. f16
-// (m16n8k16) and batched TF32 (m16n8k8) both build with nvcc for sm_80 and sm_90a.
+// tilegpu.mma runs on fragment registers: the K loop's operand tiles are copied into
+// shared-memory rings with cp.async (tile-pipeline-mma-operands) and read with ldmatrix from
+// their swizzled stages, the loop-carried accumulator stays in its mma layout across
+// iterations, and only the final result is converted for the store, after the last copies
+// are waited for. f16 (m16n8k16) and batched TF32 (m16n8k8) both build with nvcc for sm_80
+// and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
@@ -9,17 +11,23 @@
 // CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 4, 2, 8>;
 // CHECK: using [[A:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<128, 32>, 0, 2, 4, 2, 8>;
 // CHECK: using [[B:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<32, 128>, 1, 2, 4, 2, 8>;
+// CHECK: __half* const [[RA:v[0-9]+]] = tile_dev::shared_at<__half>(
+// CHECK: __half* const [[RB:v[0-9]+]] = tile_dev::shared_at<__half>(
+// CHECK: tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>>(([[RA]] + 0 * 4096), arg1,
+// CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8>>(([[RB]] + 0 * 4096), arg2,
+// CHECK-NEXT: tile_dev::async_commit();
 // CHECK: float [[C:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: for (
-// CHECK: tile_dev::to_shared_padded<8>({{.*}} tile_dev::ldmatrix_operand<[[A]]>([[FA:v[0-9]+]], threadIdx.x,
-// CHECK: tile_dev::ldmatrix_operand<[[B]]>([[FB:v[0-9]+]], threadIdx.x,
+// CHECK: tile_dev::async_wait<[[PENDING:[0-9]]]>();
+// CHECK-NEXT: __syncthreads();
+// CHECK: tile_dev::ldmatrix_operand<[[A]], tile_dev::Staging<32, 0, 8, 2, 4>>([[FA:v[0-9]+]], threadIdx.x, ([[RA]] + [[S:v[0-9]+]] * 4096));
+// CHECK-NEXT: tile_dev::ldmatrix_operand<[[B]], tile_dev::Staging<128, 0, 8, 1, 8>>([[FB:v[0-9]+]], threadIdx.x, ([[RB]] + [[S]] * 4096));
+// CHECK: tile_dev::async_commit();
 // CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::mma_frag<[[A]], [[B]], [[ACC]]>([[FA]], [[FB]], [[R]]);
-// The loop also carries the next step's operand tiles (tile-prefetch-loop-loads), so the
-// accumulator is assigned through a temporary with them.
-// CHECK-NEXT: float [[T:v[0-9]+]][64]; {{.*}}[[T]][i_] = [[R]][i_];
-// CHECK: [[C]][i_] = [[T]][i_];
+// CHECK: [[C]][i_] = [[R]][i_];
 // CHECK: }
-// CHECK-NEXT: tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
+// CHECK-NEXT: tile_dev::async_wait<0>();
+// CHECK-NEXT: __syncthreads(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
 func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,
                     %y: !tile.view<?x?xf16>, %n: index)
     attributes {tile.kernel = "gemm_f16", tile.entry = "&::gemm_f16"} {

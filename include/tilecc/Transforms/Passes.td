@@ -94,6 +94,25 @@ def TileSequencePrograms : Pass<"tilegpu-sequence-programs", "mlir::func::FuncOp
                            "::mlir::scf::SCFDialect"];
 }
 
+def TilePipelineMmaOperands : Pass<"tile-pipeline-mma-operands", "mlir::func::FuncOp"> {
+  let summary = "Copy a K loop's mma operand tiles into a shared-memory ring, stages ahead";
+  let description = [{
+    A `tilegpu.global_load` of a shared view in an `scf.for` body, indexed by the induction
+    variable alone, whose only use converts it to a 16-bit `#tilegpu.dot_operand` (ldmatrix)
+    becomes an async copy into a ring buffer of S stages: the prologue starts the copies of
+    the first S - 1 steps; step i waits for its stage, meets the other threads, reads it with
+    ldmatrix (`tilegpu.local_load`) and starts the copy for step i + S - 1 into the stage step
+    i - 1 read. Copies for steps the loop does not run read nothing (their stages fill with
+    zeros). S is the largest of 4, 3, 2 whose rings fit half of `max-shared-bytes`.
+  }];
+  let options = [
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"232448",
+           "Shared memory a block may use on the target">,
+  ];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TilePrefetchLoopLoads : Pass<"tile-prefetch-loop-loads", "mlir::func::FuncOp"> {
   let summary = "Issue each scf.for step's global loads one step early";
   let description = [{

@@ -136,3 +136,8 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
   s.bytes = llvm::alignTo(s.bytes, 16);
   return s;
 }
+
+int64_t tilegpu::bufferBytes(BufferType type) {
+  return int64_t(type.getStages()) * type.getStageElements() *
+         elementBytes(type.getTile().getElementType());
+}

@@ -219,3 +219,25 @@ void tilegpu::setStaging(Operation *op, const Staging &staging) {
   else
     op->removeAttr(kStagingPadAttrName);
 }
+
+Staging tilegpu::bufferStaging(BufferType type) {
+  SharedLayoutAttr layout = type.getLayout();
+  Staging s;
+  s.cols = type.getTile().getShape().back();
+  s.vec = layout.getVec();
+  s.perPhase = layout.getPerPhase();
+  s.maxPhase = layout.getMaxPhase();
+  return s;
+}
+
+SharedLayoutAttr tilegpu::ldmatrixBufferLayout(RankedTensorType tile) {
+  int64_t elemBytes = elementBytes(tile.getElementType());
+  unsigned vec = unsigned(std::max<int64_t>(1, 16 / elemBytes));
+  int64_t rowBytes = tile.getShape().back() * elemBytes;
+  unsigned perPhase = unsigned(std::max<int64_t>(1, 128 / std::max<int64_t>(rowBytes, 1)));
+  unsigned maxPhase = std::max(1u, 8 / perPhase);
+  SmallVector<unsigned> order;
+  for (int64_t d = tile.getRank() - 1; d >= 0; --d)
+    order.push_back(unsigned(d));
+  return SharedLayoutAttr::get(tile.getContext(), vec, perPhase, maxPhase, order);
+}

@@ -13,10 +13,17 @@ using namespace tilecc::tilegpu;
 #define GET_ATTRDEF_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "tilecc/Dialect/TileGPU/TileGPUTypes.cpp.inc"
+
 void TileGPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "tilecc/Dialect/TileGPU/TileGPUAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tilecc/Dialect/TileGPU/TileGPUTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -292,5 +299,24 @@ LogicalResult SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitEr
   }
   if (order.empty())
     return emitError() << "a shared layout has rank 1 or more";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// !tilegpu.buffer
+//===----------------------------------------------------------------------===//
+
+LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError, unsigned stages,
+                                 RankedTensorType tile, SharedLayoutAttr layout) {
+  if (stages == 0)
+    return emitError() << "a buffer has one stage or more";
+  if (tile.getEncoding() || !tile.hasStaticShape() || tile.getRank() == 0)
+    return emitError() << "a buffer's stage is a tile of static shape without a layout";
+  ArrayRef<unsigned> order = layout.getOrder();
+  if (order.size() != size_t(tile.getRank()) || order[0] != unsigned(tile.getRank() - 1))
+    return emitError() << "a buffer lays its stages out along their last axis";
+  if (tile.getShape().back() % layout.getVec() != 0)
+    return emitError() << "the swizzled groups of " << layout.getVec()
+                       << " elements do not divide a row";
   return success();
 }

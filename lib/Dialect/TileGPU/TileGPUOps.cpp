@@ -56,6 +56,36 @@ LogicalResult GlobalAtomicOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+/// A tile moved into or out of a buffer's stage has the stage's shape and element type.
+static LogicalResult verifyStageTile(Operation *op, BufferType buffer, RankedTensorType tile) {
+  if (tile.getShape() != buffer.getTile().getShape() ||
+      tile.getElementType() != buffer.getTile().getElementType())
+    return op->emitOpError("the tile ") << tile << " is not one stage of " << buffer;
+  return success();
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto tile = cast<RankedTensorType>(getTile());
+  if (failed(verifyGlobalAccess(*this, getView().getType(), tile, getOffsets().size(),
+                                getStarts().size(), getBounds().size())) ||
+      failed(verifyStageTile(*this, getBuffer().getType(), tile)))
+    return failure();
+  if (tile.getNumElements() % getVector() != 0)
+    return emitOpError("the vector width does not divide the tile");
+  return success();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  if (!llvm::isa_and_nonnull<LayoutEncodingAttrInterface>(getResult().getType().getEncoding()) ||
+      llvm::isa<SharedLayoutAttr>(getResult().getType().getEncoding()))
+    return emitOpError("the tile has no distributed layout");
+  return verifyStageTile(*this, getBuffer().getType(), getResult().getType());
+}
+
+//===----------------------------------------------------------------------===//
 // convert_layout
 //===----------------------------------------------------------------------===//
 

@@ -44,6 +44,9 @@ struct Scratch {
 /// none. Tile operands must carry layouts.
 std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
 
+/// Bytes a shared-memory ring buffer of `type` occupies: all its stages.
+int64_t bufferBytes(BufferType type);
+
 /// The element type an mma operand is staged as: f8 inputs as f16 (exact), others unchanged.
 mlir::Type mmaStagedType(mlir::Type element);
 

@@ -15,6 +15,7 @@
 #ifndef TILECC_DIALECT_TILEGPU_SHAREDSTAGING_H
 #define TILECC_DIALECT_TILEGPU_SHAREDSTAGING_H
 
+#include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
 #include "tilecc/Layout/LinearLayout.h"
 
 #include "mlir/IR/Operation.h"
@@ -61,6 +62,16 @@ Staging stagingOf(mlir::Operation *op, unsigned numWarps);
 
 /// Records `staging` on `op`.
 void setStaging(mlir::Operation *op, const Staging &staging);
+
+/// Where a buffer of `type` keeps an element of each stage: rows of the stage's last axis,
+/// its layout's swizzle, no padding.
+Staging bufferStaging(BufferType type);
+
+/// The layout of a buffer whose stages of `tile` ldmatrix reads as 16-bit mma operands: rows
+/// of the last axis in 16-byte groups, swizzled so that the eight rows one ldmatrix reads at
+/// one group column lie in eight distinct bank groups (rows of 128 bytes or more change
+/// phase every row, shorter rows every 128 / rowBytes rows).
+SharedLayoutAttr ldmatrixBufferLayout(mlir::RankedTensorType tile);
 
 } // namespace tilecc::tilegpu
 

@@ -1,8 +1,8 @@
 //===- TileGPUDialect.h - the tilegpu dialect ------------------------*- C++ -*-===//
 //
 // Block-level tile IR: layouts (blocked, slice, mma, dot operand, shared) as tensor encodings,
-// each a linear layout (LayoutEncodingAttrInterface), and global memory accesses with absolute
-// coordinates, bounds and vector widths. See TileGPUOps.td.
+// each a linear layout (LayoutEncodingAttrInterface), global memory accesses with absolute
+// coordinates, bounds and vector widths, and shared-memory ring buffers filled by async copies. See TileGPUOps.td.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_DIALECT_TILEGPU_TILEGPUDIALECT_H
@@ -18,6 +18,9 @@
 
 #define GET_ATTRDEF_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tilecc/Dialect/TileGPU/TileGPUTypes.h.inc"
 
 #define GET_OP_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUOps.h.inc"

@@ -23,6 +23,7 @@ def TileGPU_Dialect : Dialect {
   let cppNamespace = "::tilecc::tilegpu";
   let summary = "Block-level tile programs: layouts, memory access, synchronisation";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let dependentDialects = ["::tilecc::tile::TileDialect"];
 }
 
@@ -168,6 +169,32 @@ def TileGPU_SharedLayoutAttr : TileGPU_Layout<"SharedLayout", "shared"> {
                         ArrayRefParameter<"unsigned">:$order);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+def TileGPU_BufferType : TypeDef<TileGPU_Dialect, "Buffer"> {
+  let mnemonic = "buffer";
+  let summary = "a ring of tiles in the block's shared memory";
+  let description = [{
+    `stages` tiles of type `tile` (shape and element type; no layout), one after the other in
+    the kernel's dynamic shared memory, each laid out by the `#tilegpu.shared` `layout` over the
+    tile's last axis (rows of the last axis, the swizzle on its `vec`-element groups). A
+    software pipeline fills one stage while the program reads another. The buffer's place is
+    decided by tilegpu-plan-shared-memory (`tilegpu.smem_offset` on its `alloc_buffer`).
+
+    `!tilegpu.buffer<3, tensor<64x32xf16>, #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>>`
+  }];
+  let parameters = (ins "unsigned":$stages, "::mlir::RankedTensorType":$tile,
+                        "SharedLayoutAttr":$layout);
+  let assemblyFormat = "`<` $stages `,` $tile `,` $layout `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Elements of one stage.
+    int64_t getStageElements() const { return getTile().getNumElements(); }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -331,6 +358,82 @@ def TileGPU_MmaOp : TileGPU_Op<"mma", [Pure, AllTypesMatch<["acc", "result"]>]> 
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
   }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory buffers and async copies
+//===----------------------------------------------------------------------===//
+
+def TileGPU_AllocBufferOp : TileGPU_Op<"alloc_buffer", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a shared-memory ring buffer of the tile program";
+  let description = [{
+    The buffer lives from here to its last use; tilegpu-plan-shared-memory gives it its bytes
+    (`tilegpu.smem_offset`). Its contents start undefined.
+
+    `%b = tilegpu.alloc_buffer : !tilegpu.buffer<3, tensor<64x32xf16>, #S>`
+  }];
+  let results = (outs TileGPU_BufferType:$buffer);
+  let assemblyFormat = "attr-dict `:` type($buffer)";
+}
+
+def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
+    [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "start copying a tile from global memory into a buffer's stage";
+  let description = [{
+    Element `k` of stage `stage` becomes the array element at `offsets + k` when `starts <=
+    offsets + k < bounds` on every axis, else zero, as `global_load` reads it. The threads of
+    the program share the copy as the distributed layout of `tile` (a tensor type with the
+    tile's shape and element type) deals its elements, `vector` consecutive elements per
+    access (`cp.async` of 4, 8 or 16 bytes where the view allows it, else plain loads and
+    shared stores, zeros written for elements out of bounds). The copy completes only at a
+    later `async_wait` that leaves fewer groups pending than were committed since; its bytes
+    are visible to other threads after a `barrier` that follows that wait.
+
+    `tilegpu.async_copy %a[%i, %k] bounds[%m, %n] into %b[%s] {vector = 8 : i32, tile = tensor<64x32xf16, #L>} : !tile.view<?x?xf16>, !tilegpu.buffer<3, tensor<64x32xf16>, #S>`
+  }];
+  let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
+                       Variadic<Index>:$bounds, TileGPU_BufferType:$buffer, Index:$stage,
+                       ConfinedAttr<I32Attr, [IntPositive]>:$vector, TypeAttrOf<AnyRankedTensor>:$tile);
+  let assemblyFormat = [{
+    $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` `into`
+    $buffer `[` $stage `]` attr-dict `:` type($view) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_AsyncCommitOp : TileGPU_Op<"async_commit", [MemoryEffects<[MemWrite]>]> {
+  let summary = "close the group of async copies this thread started since the last commit";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_AsyncWaitOp : TileGPU_Op<"async_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until at most `pending` committed groups of async copies are in flight";
+  let description = [{
+    Groups complete in the order they were committed: after `async_wait {pending = n}` every
+    group but the `n` committed last has landed in shared memory (this thread's copies; a
+    `barrier` then makes them visible to the others).
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_BarrierOp : TileGPU_Op<"barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the tile program's threads meet; shared-memory accesses before it are done";
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_LocalLoadOp : TileGPU_Op<"local_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "read a buffer's stage into a distributed tile";
+  let description = [{
+    The tile held in stage `stage`, in the result's layout. 16-bit operands of `tilegpu.mma`
+    (`#tilegpu.dot_operand` with kWidth 2) are read with ldmatrix.
+
+    `%t = tilegpu.local_load %b[%s] : !tilegpu.buffer<3, tensor<64x32xf16>, #S> -> tensor<64x32xf16, #D>`
+  }];
+  let arguments = (ins TileGPU_BufferType:$buffer, Index:$stage);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$buffer `[` $stage `]` attr-dict `:` type($buffer) `->` type($result)";
   let hasVerifier = 1;
 }
 

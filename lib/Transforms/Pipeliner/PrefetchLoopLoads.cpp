@@ -19,6 +19,7 @@
 // register estimate (RegisterPressure.h) with those tiles stays within kMostLiveRegisters.
 //
 //===----------------------------------------------------------------------===//
+#include "LoopLoads.h"
 #include "tilecc/Transforms/Passes.h"
 
 #include "tilecc/Dialect/TileGPU/RegisterPressure.h"
@@ -36,65 +37,11 @@ namespace tilecc {
 
 using namespace mlir;
 using namespace tilecc;
+using namespace tilecc::pipeliner;
 
 namespace {
 
 constexpr int64_t kMostLiveRegisters = 128;
-
-/// The ops of `loop`'s body that compute `values` from the induction variable and values
-/// from outside, in program order; nullopt when one is not pure or reads a loop value.
-/// `usesIv` says whether the induction variable is among their inputs.
-std::optional<llvm::SetVector<Operation *>> indexSlice(scf::ForOp loop, ValueRange values,
-                                                       bool &usesIv) {
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> work(values.begin(), values.end());
-  usesIv = false;
-  while (!work.empty()) {
-    Value v = work.pop_back_val();
-    if (v == loop.getInductionVar()) {
-      usesIv = true;
-      continue;
-    }
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner()->getParentOp()->isAncestor(loop) &&
-          arg.getOwner()->getParentOp() != loop)
-        continue; // defined outside the loop
-      return std::nullopt; // a carried value
-    }
-    Operation *def = v.getDefiningOp();
-    if (!loop->isAncestor(def))
-      continue;
-    if (def->getBlock() != loop.getBody() || !isPure(def) || def->getNumRegions() > 0)
-      return std::nullopt;
-    if (slice.insert(def))
-      llvm::append_range(work, def->getOperands());
-  }
-  // Program order, so that clones see their operands first.
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return llvm::SetVector<Operation *>(ordered.begin(), ordered.end());
-}
-
-/// A copy of `load` at induction variable `iv` (its index arithmetic cloned) at `b`'s
-/// insertion point, reading nothing unless iv < `last` (the loop's upper bound).
-Value cloneLoadAt(OpBuilder &b, tilegpu::GlobalLoadOp load,
-                  const llvm::SetVector<Operation *> &slice, Value oldIv, Value iv,
-                  Value last) {
-  IRMapping map;
-  map.map(oldIv, iv);
-  for (Operation *op : slice)
-    b.clone(*op, map);
-  auto copy = cast<tilegpu::GlobalLoadOp>(b.clone(*load, map));
-  Location loc = load.getLoc();
-  Value valid = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, last);
-  Value empty = copy.getStarts().empty()
-                    ? b.create<arith::ConstantIndexOp>(loc, 0).getResult()
-                    : copy.getStarts()[0];
-  Value bound = b.create<arith::SelectOp>(loc, valid, copy.getBounds()[0], empty);
-  copy.getBoundsMutable()[0].set(bound);
-  copy->moveAfter(bound.getDefiningOp());
-  return copy.getResult();
-}
 
 struct PrefetchLoopLoadsPass
     : public tilecc::impl::TilePrefetchLoopLoadsBase<PrefetchLoopLoadsPass> {
@@ -115,10 +62,7 @@ struct PrefetchLoopLoadsPass
       SmallVector<Candidate> candidates, invariant;
       int64_t extra = 0;
       for (auto load : loop.getBody()->getOps<tilegpu::GlobalLoadOp>()) {
-        auto view = dyn_cast<BlockArgument>(load.getView());
-        auto viewType = cast<tile::ViewType>(load.getView().getType());
-        if (!view || !isa<func::FuncOp>(view.getOwner()->getParentOp()) ||
-            viewType.getAccess() != tile::Access::Shared)
+        if (!readsSharedArgument(load))
           continue;
         bool usesIv = false;
         std::optional<llvm::SetVector<Operation *>> slice =
@@ -152,7 +96,8 @@ struct PrefetchLoopLoadsPass
       SmallVector<Value> firsts;
       for (Candidate &c : candidates)
         firsts.push_back(cloneLoadAt(rewriter, c.load, c.slice, loop.getInductionVar(),
-                                     loop.getLowerBound(), loop.getUpperBound()));
+                                     loop.getLowerBound(), loop.getUpperBound())
+                             .getResult());
       // Each step issues the next step's tiles first and uses the ones carried in.
       Value step = loop.getStep(), last = loop.getUpperBound();
       auto next = [&](OpBuilder &b, Location loc, ArrayRef<BlockArgument>) {
@@ -163,7 +108,7 @@ struct PrefetchLoopLoadsPass
         Value following = b.create<arith::AddIOp>(loc, iv, step);
         SmallVector<Value> tiles;
         for (Candidate &c : candidates) // the slice reads the new loop's induction variable
-          tiles.push_back(cloneLoadAt(b, c.load, c.slice, iv, following, last));
+          tiles.push_back(cloneLoadAt(b, c.load, c.slice, iv, following, last).getResult());
         return tiles;
       };
       FailureOr<LoopLikeOpInterface> replaced = loop.replaceWithAdditionalYields(

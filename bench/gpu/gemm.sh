@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# On the GPU machine, after bench/gpu/prepare.sh: the tile GEMMs against cuBLAS in the same
+# run (bench/gemm_tflops: f16 in, f32 out, every element compared with cuBLAS before timing),
+# the gemm example at sizes no tile divides, and compute-sanitizer memcheck, racecheck and
+# synccheck of the example. Writes ${OUT:-/tmp/tilecc-gpu}/gemm.log.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+out=${OUT:-/tmp/tilecc-gpu}
+mkdir -p "$out"
+work=$(mktemp -d)
+exec > >(tee "$out/gemm.log") 2>&1
+status=0
+echo "== machine"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
+bash bench/gpu/build_runtime.sh "$work" || exit 1
+nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
+"${nvcc_cmd[@]}" -Xptxas -v .device-carry/gemm_tflops.cu -L"$work" -ltile_rt -lcublas -lpthread \
+  -o "$work/gemm_tflops" > "$work/gemm_tflops.build.log" 2>&1 || { tail -30 "$work/gemm_tflops.build.log"; exit 1; }
+grep -E "spill|Used [0-9]+ registers" "$work/gemm_tflops.build.log" | head -4
+"${nvcc_cmd[@]}" -Iexamples/gemm .device-carry/gemm.cu -L"$work" -ltile_rt -lpthread \
+  -o "$work/gemm" || exit 1
+echo "== the gemm example"
+for args in "" "1 1 1" "65 63 33" "1024 1024 1024" "17 300 5" "129 257 1000"; do
+  "$work/gemm" $args || status=1
+done
+echo "== sanitizers"
+for tool in memcheck racecheck synccheck; do
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm" 65 63 33 2>&1 | tail -2 || status=1
+done
+echo "== timed against cuBLAS"
+for size in 2048 4096 8192; do
+  "$work/gemm_tflops" $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) || status=1
+done
+exit $status

@@ -1,0 +1,97 @@
+//===- EmitBuffers.cpp - shared-memory ring buffers and async copies -----------===//
+//
+// A `tilegpu.alloc_buffer` is a pointer into the dynamic shared memory at its planned offset;
+// a stage is that pointer plus the stage number times the stage's elements. Async copies,
+// their commits and waits, and barriers print as the tile_dev intrinsics of the same names;
+// a `local_load` reads its stage in the result's layout (ldmatrix for 16-bit mma operands).
+// Where each element of a stage lies is tilegpu::bufferStaging, printed as tile_dev::Staging.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::codegen;
+
+/// The C++ expression of stage `stage` of `buffer`.
+std::string KernelEmitter::stagePointer(Value buffer, Value stage) {
+  auto type = cast<tilegpu::BufferType>(buffer.getType());
+  return cat("(", scalar(buffer), " + ", scalar(stage), " * ", type.getStageElements(), ")");
+}
+
+LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
+  Location loc = op.getLoc();
+  if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op)) {
+    auto type = alloc.getType();
+    FailureOr<std::string> ctype = elementType(&op, type.getTile());
+    FailureOr<int64_t> base = smemOffset(&op);
+    if (failed(ctype) || failed(base))
+      return failure();
+    std::string name = newName();
+    out.line(indent, cat(*ctype, "* const ", name, " = tile_dev::shared_at<", *ctype, ">(", *base,
+                         ");"),
+             loc);
+    values[alloc.getResult()] = ValueInfo{name};
+    return success();
+  }
+  if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) {
+    auto tile = cast<RankedTensorType>(copy.getTile());
+    std::optional<unsigned> layout = layoutIndex(tile);
+    if (!layout)
+      return op.emitError("an async copy needs the layout that deals its elements");
+    if (failed(checkVector(op, tile, copy.getVector())))
+      return failure();
+    unsigned rank = copy.getView().getType().getRank();
+    auto list = [&](ValueRange vs) {
+      std::string s = "{";
+      for (unsigned d = 0; d < rank; ++d)
+        s += cat(d ? ", " : "", vs.empty() ? std::string("0") : scalar(vs[d]));
+      return s + "}";
+    };
+    out.line(indent,
+             cat("tile_dev::async_copy<", copy.getVector(), ", ",
+                 stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ">(",
+                 stagePointer(copy.getBuffer(), copy.getStage()), ", ", scalar(copy.getView()),
+                 ", ", layouts[*layout].thread, ", ", list(copy.getOffsets()), ", ",
+                 list(copy.getStarts()), ", ", list(copy.getBounds()), ");"),
+             loc);
+    return success();
+  }
+  if (isa<tilegpu::AsyncCommitOp>(op)) {
+    out.line(indent, "tile_dev::async_commit();", loc);
+    return success();
+  }
+  if (auto wait = dyn_cast<tilegpu::AsyncWaitOp>(op)) {
+    out.line(indent, cat("tile_dev::async_wait<", wait.getPending(), ">();"), loc);
+    return success();
+  }
+  if (isa<tilegpu::BarrierOp>(op)) {
+    out.line(indent, "__syncthreads();", loc);
+    return success();
+  }
+  auto load = cast<tilegpu::LocalLoadOp>(op);
+  FailureOr<ValueInfo> info = tileInfo(&op, load.getType());
+  FailureOr<std::string> ctype = elementType(&op, load.getType());
+  if (failed(info) || failed(ctype))
+    return failure();
+  auto bufferType = load.getBuffer().getType();
+  tilegpu::Staging staging = tilegpu::bufferStaging(bufferType);
+  const Layout &to = layouts[info->layout];
+  info->name = newName();
+  std::string from = stagePointer(load.getBuffer(), load.getStage());
+  std::string read;
+  auto dot = dyn_cast<tilegpu::DotOperandLayoutAttr>(load.getType().getEncoding());
+  if (dot && dot.getKWidth() == 2)
+    read = cat("tile_dev::ldmatrix_operand<", to.alias, "_frag, ", stagingText(staging), ">(",
+               info->name, ", ", threadId, ", ", from, ");");
+  else
+    read = cat("tile_dev::from_shared_staged<", stagingText(staging), ", ",
+               stagedVector(load.getType(), staging, numWarps), ">(", info->name, ", ", to.thread,
+               ", ", from, ");");
+  out.line(indent, cat(*ctype, " ", info->name, "[", to.elems, "]; ", read), loc);
+  values[load.getResult()] = *info;
+  return success();
+}

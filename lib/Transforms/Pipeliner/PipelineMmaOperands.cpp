@@ -1,0 +1,171 @@
+//===- PipelineMmaOperands.cpp - mma operand tiles through shared-memory rings ---===//
+//
+// `tile-pipeline-mma-operands` software-pipelines the operand loads of a K loop through
+// shared memory. A candidate is a `tilegpu.global_load` in an `scf.for` body that
+//
+//  * reads a shared view of the kernel, at offsets, starts and bounds the body computes by
+//    pure ops from the induction variable and values defined outside the loop;
+//  * has one use, a `tilegpu.convert_layout` in the same body to a 16-bit mma operand layout
+//    that ldmatrix reads (tilegpu::convertsToLdmatrix), of a rank-2 tile with rows of 16
+//    bytes or more.
+//
+// With S stages (the largest of 4, 3, 2 whose rings take at most half of the block's shared
+// memory), every candidate gets a ring buffer (`tilegpu.alloc_buffer`, laid out by
+// tilegpu::ldmatrixBufferLayout) and the loop becomes, for its steps i = 0, 1, ...:
+//
+//   prologue:  copy step s into stage s, commit            (s = 0 .. S-2)
+//   step i:    async_wait {pending = S-2}; barrier          (step i's stage has landed and
+//                                                            step i-1's reads are done)
+//              operand = local_load stage i % S
+//              copy step i+S-1 into stage (i+S-1) % S, commit
+//              ... the body, its mma reading the operands ...
+//   after:     async_wait {pending = 0}
+//
+// A copy for a step past the loop's end reads nothing and fills its stage with zeros
+// (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
+// stay out of tile-prefetch-loop-loads, which runs next for the others.
+//
+//===----------------------------------------------------------------------===//
+#include "LoopLoads.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEPIPELINEMMAOPERANDS
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+using namespace tilecc::pipeliner;
+
+namespace {
+
+/// A load the ring takes over, with its index arithmetic and the conversion it feeds.
+struct Operand {
+  tilegpu::GlobalLoadOp load;
+  tilegpu::ConvertLayoutOp convert;
+  llvm::SetVector<Operation *> slice;
+  Value buffer;
+};
+
+/// The candidate of `load` in `loop` (see the file comment), or nullopt.
+std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
+  if (!readsSharedArgument(load) || !load->hasOneUse())
+    return std::nullopt;
+  auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(*load->getUsers().begin());
+  if (!convert || convert->getBlock() != loop.getBody() || !tilegpu::convertsToLdmatrix(convert))
+    return std::nullopt;
+  RankedTensorType type = load.getType();
+  if (type.getRank() != 2 ||
+      type.getShape().back() * tilegpu::elementBytes(type.getElementType()) < 16)
+    return std::nullopt;
+  bool usesIv = false;
+  std::optional<llvm::SetVector<Operation *>> slice =
+      indexSlice(loop, load->getOperands().drop_front(), usesIv);
+  if (!slice || !usesIv)
+    return std::nullopt;
+  return Operand{load, convert, std::move(*slice), Value()};
+}
+
+struct PipelineMmaOperandsPass
+    : public tilecc::impl::TilePipelineMmaOperandsBase<PipelineMmaOperandsPass> {
+  using TilePipelineMmaOperandsBase::TilePipelineMmaOperandsBase;
+
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      pipeline(loop);
+  }
+
+  void pipeline(scf::ForOp loop) {
+    SmallVector<Operand> operands;
+    int64_t stageBytes = 0;
+    for (auto load : loop.getBody()->getOps<tilegpu::GlobalLoadOp>())
+      if (std::optional<Operand> operand = candidate(loop, load)) {
+        stageBytes += load.getType().getNumElements() *
+                      tilegpu::elementBytes(load.getType().getElementType());
+        operands.push_back(std::move(*operand));
+      }
+    if (operands.empty())
+      return;
+    unsigned stages = 4;
+    while (stages > 2 && int64_t(stages) * stageBytes > maxSharedBytes / 2)
+      --stages;
+    if (int64_t(stages) * stageBytes > maxSharedBytes / 2)
+      return;
+
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
+    auto index = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v).getResult(); };
+    // Copies of every operand for the step at induction variable `iv` into stage `stage`.
+    auto copyStep = [&](Value iv, Value stage) {
+      for (Operand &operand : operands) {
+        tilegpu::GlobalLoadOp at = cloneLoadAt(b, operand.load, operand.slice,
+                                               loop.getInductionVar(), iv, upper);
+        b.create<tilegpu::AsyncCopyOp>(operand.load.getLoc(), at.getView(), at.getOffsets(),
+                                       at.getStarts(), at.getBounds(), operand.buffer, stage,
+                                       at.getVector(), at.getType());
+        at.erase();
+      }
+      b.create<tilegpu::AsyncCommitOp>(loc);
+    };
+
+    // The rings and the prologue.
+    for (Operand &operand : operands) {
+      RankedTensorType type = operand.load.getType();
+      auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
+      auto ring = tilegpu::BufferType::get(b.getContext(), stages, tile,
+                                           tilegpu::ldmatrixBufferLayout(tile));
+      operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ring);
+    }
+    for (unsigned s = 0; s + 1 < stages; ++s) {
+      Value iv = b.create<arith::AddIOp>(
+          loc, lower, b.create<arith::MulIOp>(loc, index(s), step).getResult());
+      copyStep(iv, index(s));
+    }
+
+    // Each step: wait for its stage, read it, start the copy S - 1 steps ahead.
+    Value ahead = index(stages - 1), ring = index(stages);
+    Value aheadSteps = b.create<arith::MulIOp>(loc, ahead, step);
+    b.setInsertionPointToStart(loop.getBody());
+    Value iv = loop.getInductionVar();
+    Value i = b.create<arith::DivUIOp>(loc, b.create<arith::SubIOp>(loc, iv, lower), step);
+    b.create<tilegpu::AsyncWaitOp>(loc, stages - 2);
+    b.create<tilegpu::BarrierOp>(loc);
+    Value current = b.create<arith::RemUIOp>(loc, i, ring);
+    for (Operand &operand : operands) {
+      Value tile = b.create<tilegpu::LocalLoadOp>(operand.convert.getLoc(),
+                                                  operand.convert.getType(), operand.buffer,
+                                                  current);
+      operand.convert.replaceAllUsesWith(tile);
+    }
+    Value later = b.create<arith::AddIOp>(loc, iv, aheadSteps);
+    Value next = b.create<arith::RemUIOp>(loc, b.create<arith::AddIOp>(loc, i, ahead), ring);
+    copyStep(later, next);
+
+    b.setInsertionPointAfter(loop);
+    b.create<tilegpu::AsyncWaitOp>(loc, 0);
+
+    // The loads, their conversions and the index arithmetic only they used.
+    llvm::SetVector<Operation *> sliceOps;
+    for (Operand &operand : operands) {
+      operand.convert.erase();
+      operand.load.erase();
+      sliceOps.insert(operand.slice.begin(), operand.slice.end());
+    }
+    SmallVector<Operation *> dead(sliceOps.begin(), sliceOps.end());
+    llvm::sort(dead, [](Operation *a, Operation *c) { return c->isBeforeInBlock(a); });
+    for (Operation *op : dead)
+      if (op->use_empty())
+        op->erase();
+  }
+};
+
+} // namespace
