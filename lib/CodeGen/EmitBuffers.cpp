@@ -53,7 +53,9 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     };
     out.line(indent,
              cat("tile_dev::async_copy<", copy.getVector(), ", ",
-                 stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ">(",
+                 stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ", ",
+                 copy.getAligned() ? "true" : "false",
+                 specialization && copy.getWhole() ? ", Whole_" : "", ">(",
                  stagePointer(copy.getBuffer(), copy.getStage()), ", ", scalar(copy.getView()),
                  ", ", layouts[*layout].thread, ", ", list(copy.getOffsets()), ", ",
                  list(copy.getStarts()), ", ", list(copy.getBounds()), ");"),

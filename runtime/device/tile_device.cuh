@@ -976,7 +976,7 @@ TILE_DEV_D uint32_t pack4(const T* x) {
 
 TILE_DEV_D void mma_f16(float* d, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,
                         uint32_t b1) {
-  asm volatile(
+  asm(
       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
       "{%8,%9}, {%0,%1,%2,%3};\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
@@ -993,7 +993,7 @@ TILE_DEV_D void mma_f8_tile(float* d, const InA* x, const InB* y) {
   const uint32_t a0 = pack4(x), a1 = pack4(x + 4), a2 = pack4(x + 8), a3 = pack4(x + 12);
   const uint32_t b0 = pack4(y), b1 = pack4(y + 4);
 #define TILE_DEV_MMA_F8(TA, TB)                                                                 \
-  asm volatile("mma.sync.aligned.m16n8k32.row.col.f32." TA "." TB                               \
+  asm("mma.sync.aligned.m16n8k32.row.col.f32." TA "." TB                               \
                ".f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"                   \
                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                 \
                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1))
@@ -1026,18 +1026,18 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
 #pragma unroll
   for (int64_t bt = 0; bt < LC::S::batch; ++bt)
 #pragma unroll
-    for (int64_t i = 0; i < RM; ++i)
+    for (int64_t kk = 0; kk < RK; ++kk)  // K outermost: consecutive instructions are independent
 #pragma unroll
-      for (int64_t j = 0; j < RN; ++j)
+      for (int64_t i = 0; i < RM; ++i)
 #pragma unroll
-        for (int64_t kk = 0; kk < RK; ++kk) {
+        for (int64_t j = 0; j < RN; ++j) {
           float* d = &c[((bt * RM + i) * RN + j) * 4];
           const InA* x = &a[((bt * RM + i) * RK + kk) * LA::per_tile];
           const InB* y = &b[((bt * RK + kk) * RN + j) * LB::per_tile];
           if constexpr (is_fp8_v<InA>) {
             detail::mma_f8_tile(d, x, y);
           } else if constexpr (tf32) {
-            asm volatile(
+            asm(
                 "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
                 "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
@@ -1049,7 +1049,7 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
                             detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]),
                             detail::pack2(y[0], y[1]), detail::pack2(y[2], y[3]));
           } else {
-            asm volatile(
+            asm(
                 "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
                 "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
@@ -1177,10 +1177,13 @@ TILE_DEV_D void cp_async(void* dst, const void* src, bool read) {
 /// Starts copying the tile at `off` of view `v` into one stage `dst` of a buffer laid out as
 /// `Place`: element (off + c) when lo <= off + c < hi on every axis, else zero, as `load` reads
 /// it. Thread t copies its registers' elements of layout L, V consecutive ones along the last
-/// axis per access: cp.async where the run is inside, the view's last axis has stride 1 and
-/// the source is aligned; a zero-filling cp.async where it is wholly outside; element by
-/// element otherwise. Complete after async_wait, visible to the other threads after a barrier.
-template <int V, class Place, class L, class T, int R>
+/// axis per access. A tile wholly inside its bounds whose vectors are aligned (`Aligned`: the
+/// offset along the last axis is a multiple of V) moves with one cp.async per run; Whole: the
+/// launch guarantees every tile is wholly inside or wholly outside and aligned, so only that
+/// is tested (outside: zero-filling cp.async that read nothing). Cut tiles take a cp.async
+/// where a run is inside and aligned, a zero fill where it is outside, element copies
+/// otherwise. Complete after async_wait, visible to the other threads after a barrier.
+template <int V, class Place, bool Aligned = false, bool Whole = false, class L, class T, int R>
 TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
                            const int64_t (&off)[R], const int64_t (&lo)[R],
                            const int64_t (&hi)[R]) {
@@ -1191,29 +1194,38 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
   constexpr int bytes = int(sizeof(T)) * V;
   constexpr bool can_async = bytes == 4 || bytes == 8 || bytes == 16;
   if (L::replicates && !t.owner) return;
+  if constexpr (can_async) {
+    const bool in = detail::inside<L>(off, lo, hi);
+    if (Whole || (in && detail::vectors_aligned<V, Aligned, f>(v, off))) {
+      const T* p0 = detail::thread_origin(v, t, off);
+#pragma unroll
+      for (int r0 = 0; r0 < L::elems; r0 += V)
+        detail::cp_async<bytes>(dst + Place::offset(t.linear(r0)),
+                                in ? p0 + detail::reg_offset<L, (V > 1)>(v, r0) : v.data, in);
+      return;
+    }
+  }
   const int64_t sf = v.strides[f];
 #pragma unroll
   for (int r0 = 0; r0 < L::elems; r0 += V) {
     int64_t c[R];
-    int64_t lin = 0, tile = 0;
+    int64_t lin = 0;
     bool ok = true;
 #pragma unroll
     for (int d = 0; d < R; ++d) {
-      const int64_t tc = t.coord(r0, d);
-      tile = tile * L::shape(d) + tc;
-      c[d] = off[d] + tc;
+      c[d] = off[d] + t.coord(r0, d);
       if (d != f) ok = ok && c[d] >= lo[d] && c[d] < hi[d];
       lin += c[d] * v.strides[d];
     }
     const T* p = v.data + lin;
-    T* s = dst + Place::offset(tile);
+    const int64_t tile = t.linear(r0);
     if constexpr (can_async) {
       if (ok && c[f] >= lo[f] && c[f] + V <= hi[f] && sf == 1 && detail::aligned<bytes>(p)) {
-        detail::cp_async<bytes>(s, p, true);
+        detail::cp_async<bytes>(dst + Place::offset(tile), p, true);
         continue;
       }
       if (!ok || c[f] + V <= lo[f] || c[f] >= hi[f]) {
-        detail::cp_async<bytes>(s, v.data, false);
+        detail::cp_async<bytes>(dst + Place::offset(tile), v.data, false);
         continue;
       }
     }

@@ -13,8 +13,8 @@
 // CHECK: using [[B:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<32, 128>, 1, 2, 4, 2, 8>;
 // CHECK: __half* const [[RA:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: __half* const [[RB:v[0-9]+]] = tile_dev::shared_at<__half>(
-// CHECK: tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>>(([[RA]] + 0 * 4096), arg1,
-// CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8>>(([[RB]] + 0 * 4096), arg2,
+// CHECK: tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + 0 * 4096), arg1,
+// CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8>, {{true|false}}>(([[RB]] + 0 * 4096), arg2,
 // CHECK-NEXT: tile_dev::async_commit();
 // CHECK: float [[C:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: for (

@@ -111,7 +111,8 @@ struct PipelineMmaOperandsPass
                                                loop.getInductionVar(), iv, upper);
         b.create<tilegpu::AsyncCopyOp>(operand.load.getLoc(), at.getView(), at.getOffsets(),
                                        at.getStarts(), at.getBounds(), operand.buffer, stage,
-                                       at.getVector(), at.getType());
+                                       at.getVector(), at.getType(), at.getAligned(),
+                                       at.getWhole());
         at.erase();
       }
       b.create<tilegpu::AsyncCommitOp>(loc);

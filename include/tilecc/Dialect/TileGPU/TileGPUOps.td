@@ -388,13 +388,15 @@ def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
     access (`cp.async` of 4, 8 or 16 bytes where the view allows it, else plain loads and
     shared stores, zeros written for elements out of bounds). The copy completes only at a
     later `async_wait` that leaves fewer groups pending than were committed since; its bytes
-    are visible to other threads after a `barrier` that follows that wait.
+    are visible to other threads after a `barrier` that follows that wait. `aligned` and
+    `whole` as for `global_load`.
 
     `tilegpu.async_copy %a[%i, %k] bounds[%m, %n] into %b[%s] {vector = 8 : i32, tile = tensor<64x32xf16, #L>} : !tile.view<?x?xf16>, !tilegpu.buffer<3, tensor<64x32xf16>, #S>`
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
                        Variadic<Index>:$bounds, TileGPU_BufferType:$buffer, Index:$stage,
-                       ConfinedAttr<I32Attr, [IntPositive]>:$vector, TypeAttrOf<AnyRankedTensor>:$tile);
+                       ConfinedAttr<I32Attr, [IntPositive]>:$vector, TypeAttrOf<AnyRankedTensor>:$tile,
+                       UnitAttr:$aligned, UnitAttr:$whole);
   let assemblyFormat = [{
     $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` `into`
     $buffer `[` $stage `]` attr-dict `:` type($view) `,` type($buffer)
