@@ -9,9 +9,11 @@
 // that reach a point along different paths of scf.if and loops (iterated to a fixpoint over a
 // loop's back edge). Ops whose range overlaps no access in flight get
 // `tilegpu.needs_no_barrier`; CodeGen leaves out their leading barrier (without the
-// attribute it always emits it). Async copies into ring buffers and their reads add the
-// buffer's bytes to what is in flight; a `tilegpu.barrier` (placed by the pipeliner with the
-// waits it needs) ends it.
+// attribute it always emits it). A ring buffer's reads add its bytes to what is in flight;
+// its async copies may write until an `async_wait {pending = 0}`, whatever barriers come
+// between, and only a barrier after that wait ends them; an exchange over bytes async copies
+// may still write is an error (the planner keeps rings apart from what their loops stage). A
+// `tilegpu.barrier` (placed by the pipeliner with the waits it needs) ends what is in flight.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -32,21 +34,34 @@ using namespace tilecc;
 
 namespace {
 
-/// Byte ranges of shared memory that may be accessed since the last barrier.
-struct InFlight {
-  SmallVector<std::pair<int64_t, int64_t>, 4> ranges; // [begin, end)
+using Ranges = SmallVector<std::pair<int64_t, int64_t>, 4>; // [begin, end)
 
-  bool overlaps(int64_t begin, int64_t end) const {
-    return llvm::any_of(ranges, [&](auto r) { return r.first < end && begin < r.second; });
-  }
+static bool overlap(const Ranges &ranges, int64_t begin, int64_t end) {
+  return llvm::any_of(ranges, [&](auto r) { return r.first < end && begin < r.second; });
+}
+static void merge(Ranges &into, const Ranges &from) {
+  for (auto r : from)
+    if (!llvm::is_contained(into, r))
+      into.push_back(r);
+}
+static bool same(const Ranges &a, const Ranges &b) {
+  return llvm::all_of(a, [&](auto r) { return llvm::is_contained(b, r); }) &&
+         llvm::all_of(b, [&](auto r) { return llvm::is_contained(a, r); });
+}
+
+/// Byte ranges of shared memory that may be accessed since the last barrier (`ranges`), and
+/// those async copies may still write (`pending`): a barrier does not end those, only an
+/// `async_wait {pending = 0}` does, after which they are ordinary accesses a barrier ends.
+struct InFlight {
+  Ranges ranges, pending;
+
+  bool overlaps(int64_t begin, int64_t end) const { return overlap(ranges, begin, end); }
   void join(const InFlight &other) {
-    for (auto r : other.ranges)
-      if (!llvm::is_contained(ranges, r))
-        ranges.push_back(r);
+    merge(ranges, other.ranges);
+    merge(pending, other.pending);
   }
   bool operator==(const InFlight &o) const {
-    return llvm::all_of(ranges, [&](auto r) { return llvm::is_contained(o.ranges, r); }) &&
-           llvm::all_of(o.ranges, [&](auto r) { return llvm::is_contained(ranges, r); });
+    return same(ranges, o.ranges) && same(pending, o.pending);
   }
 };
 
@@ -68,23 +83,41 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
   InFlight visit(Operation &op, InFlight state) {
     // Ring buffers: their copies and reads add the buffer's bytes to what is in flight; an
     // explicit barrier ends everything before it.
-    if (isa<tilegpu::BarrierOp>(op))
-      return InFlight();
+    if (isa<tilegpu::BarrierOp>(op)) {
+      state.ranges.clear();
+      return state;
+    }
     if (isa<tilegpu::AllocBufferOp>(op))
       return state;
-    if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op))
-      return touch(std::move(state), copy.getBuffer());
-    if (auto load = dyn_cast<tilegpu::LocalLoadOp>(op))
-      return touch(std::move(state), load.getBuffer());
+    if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) {
+      state.pending.push_back(bytesOf(copy.getBuffer()));
+      return state;
+    }
+    if (auto wait = dyn_cast<tilegpu::AsyncWaitOp>(op)) {
+      if (wait.getPending() == 0) {
+        merge(state.ranges, state.pending);
+        state.pending.clear();
+      }
+      return state;
+    }
+    if (auto load = dyn_cast<tilegpu::LocalLoadOp>(op)) {
+      merge(state.ranges, {bytesOf(load.getBuffer())});
+      return state;
+    }
     if (auto offset = op.getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName)) {
       std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(&op, numThreads);
       int64_t begin = offset.getInt(), end = begin + (scratch ? scratch->bytes : 0);
+      if (overlap(state.pending, begin, end)) {
+        op.emitError("stages in shared memory that async copies may still be writing");
+        signalPassFailure();
+      }
       if (state.overlaps(begin, end))
         op.removeAttr(tilegpu::kNeedsNoBarrierAttrName);
       else
         op.setAttr(tilegpu::kNeedsNoBarrierAttrName, UnitAttr::get(op.getContext()));
       InFlight after;
       after.ranges.push_back({begin, end});
+      after.pending = std::move(state.pending);
       return after;
     }
     if (op.getNumRegions() == 0)
@@ -118,16 +151,12 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
     return state;
   }
 
-  /// `state` and the bytes of `buffer` (all of shared memory when its allocation is unknown).
-  static InFlight touch(InFlight state, Value buffer) {
-    std::pair<int64_t, int64_t> range{0, std::numeric_limits<int64_t>::max()};
+  /// The bytes of `buffer` (all of shared memory when its allocation is unknown).
+  static std::pair<int64_t, int64_t> bytesOf(Value buffer) {
     if (auto alloc = buffer.getDefiningOp<tilegpu::AllocBufferOp>())
       if (auto offset = alloc->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName))
-        range = {offset.getInt(), offset.getInt() + tilegpu::bufferBytes(alloc.getType())};
-    InFlight touched;
-    touched.ranges.push_back(range);
-    state.join(touched);
-    return state;
+        return {offset.getInt(), offset.getInt() + tilegpu::bufferBytes(alloc.getType())};
+    return {0, std::numeric_limits<int64_t>::max()};
   }
 
   int64_t numThreads = 32;
