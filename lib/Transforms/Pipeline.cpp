@@ -5,13 +5,13 @@
 // layouts and let the others follow the data (slices, free reshapes and broadcasts), lower
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, move what a loop
-// computes the same way every step (a layout conversion, a broadcast) before it, size and prove the
-// vector accesses of global memory, find the facts of the arguments that make their tiles
-// whole (a specialized kernel for launches that meet them), let a block that would hold a
-// multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands into
-// shared-memory rings stages ahead, issue each loop step's other loads one step early, place the shared memory that conversions, reductions, scans and shape ops stage
-// through and the barriers between them, then choose programs per block and blocks per
-// multiprocessor.
+// computes the same way every step (a layout conversion, a broadcast) before it, size and
+// prove the vector accesses of global memory, find the facts of the arguments that make their
+// tiles whole (a specialized kernel for launches that meet them), let a block that would hold
+// a multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands
+// into shared-memory rings stages ahead, issue each loop step's other loads one step early,
+// place the shared memory that rings, conversions, reductions, scans and shape ops use and
+// the barriers between them, then choose programs per block and blocks per multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
