@@ -9,10 +9,12 @@ extern "C" const char *__asan_default_options() {
   return "allow_user_poisoning=0:fast_unwind_on_malloc=0:allocator_may_return_null=1";
 }
 
-// Clang's Sema keeps template-deduction diagnostics in ASTContext memory whose destructors never
-// run (by design: the AST is bump-allocated), which LeakSanitizer reports as leaks inside Clang.
+// Clang's Sema keeps template-deduction diagnostics and the access diagnostics of dependent
+// contexts in ASTContext memory whose destructors never run (by design: the AST is
+// bump-allocated), which LeakSanitizer reports as leaks inside Clang.
 extern "C" const char *__lsan_default_suppressions() {
-  return "leak:clang::MakeDeductionFailureInfo\n";
+  return "leak:clang::MakeDeductionFailureInfo\n"
+         "leak:clang::DependentDiagnostic::Create\n";
 }
 
 // The statistics of used suppressions would otherwise be printed at exit, and tests that expect
