@@ -64,3 +64,11 @@ bool pipeliner::readsSharedArgument(tilegpu::GlobalLoadOp load) {
   return view && isa<func::FuncOp>(view.getOwner()->getParentOp()) &&
          cast<tile::ViewType>(load.getView().getType()).getAccess() == tile::Access::Shared;
 }
+
+void pipeliner::eraseUnusedSlices(const llvm::SetVector<Operation *> &slices) {
+  SmallVector<Operation *> dead(slices.begin(), slices.end());
+  llvm::sort(dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
+  for (Operation *op : dead)
+    if (op->use_empty())
+      op->erase();
+}

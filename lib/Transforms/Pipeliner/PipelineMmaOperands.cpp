@@ -161,11 +161,7 @@ struct PipelineMmaOperandsPass
       operand.load.erase();
       sliceOps.insert(operand.slice.begin(), operand.slice.end());
     }
-    SmallVector<Operation *> dead(sliceOps.begin(), sliceOps.end());
-    llvm::sort(dead, [](Operation *a, Operation *c) { return c->isBeforeInBlock(a); });
-    for (Operation *op : dead)
-      if (op->use_empty())
-        op->erase();
+    eraseUnusedSlices(sliceOps);
   }
 };
 

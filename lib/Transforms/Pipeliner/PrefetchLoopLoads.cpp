@@ -125,12 +125,7 @@ struct PrefetchLoopLoadsPass
         c.load.erase();
         sliceOps.insert(c.slice.begin(), c.slice.end());
       }
-      // The index arithmetic only the moved loads used.
-      SmallVector<Operation *> dead(sliceOps.begin(), sliceOps.end());
-      llvm::sort(dead, [](Operation *a, Operation *b) { return b->isBeforeInBlock(a); });
-      for (Operation *op : dead)
-        if (op->use_empty())
-          op->erase();
+      eraseUnusedSlices(sliceOps); // the index arithmetic only the moved loads used
     }
   }
 };
