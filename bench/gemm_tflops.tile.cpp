@@ -1,7 +1,8 @@
-// Times a tile GEMM (C = A x B, f16 inputs, f32 output; 128 x 128 tiles, K steps of 32, each
-// step one tile::mma) against cuBLAS (cublasGemmEx, f16 inputs, f32 output and compute) on the
-// same arrays in the same run, and checks that the two results agree.
-// Usage: gemm_tflops [M N K = 4096 4096 4096] [repeats = 20]. Needs a GPU and cuBLAS.
+// Times tile GEMMs (C = A x B, f16 or bf16 inputs, f32 output; each K step one tile::mma)
+// against cuBLAS (cublasGemmEx, the same inputs, f32 output and compute) on the same arrays in
+// the same run, after checking that every element of the two results agrees.
+// Usage: gemm_tflops [f16|bf16] [M N K = 4096 4096 4096] [repeats = 20]. Needs a GPU and
+// cuBLAS. Prints one line per tile shape.
 #include <tile/tile.hpp>
 
 #include <algorithm>
@@ -9,17 +10,18 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
-template <int BM, int BN, int BK>
+template <class T, int BM, int BN, int BK>
 TILE_KERNEL void gemm(tile::Tensor<float, BM, BN>& c,
-                      const tile::Tensor<tile::f16, tile::dyn, tile::dyn>& a,
-                      const tile::Tensor<tile::f16, tile::dyn, tile::dyn>& b) {
-  auto at = a.partition<BM, BK>();
-  auto bt = b.partition<BK, BN>();
+                      const tile::Tensor<T, tile::dyn, tile::dyn>& a,
+                      const tile::Tensor<T, tile::dyn, tile::dyn>& b) {
+  auto at = a.template partition<BM, BK>();
+  auto bt = b.template partition<BK, BN>();
   tile::Tile<float, BM, BN> acc;
   for (int64_t k = 0; k < tile::num_tiles(at, 1); ++k)
     acc = tile::mma(at.load(tile::block_id(0), k), bt.load(k, tile::block_id(1)), acc);
@@ -39,17 +41,15 @@ static double median_seconds(int repeats, F f) {
   return t[t.size() / 2];
 }
 
-int main(int argc, char** argv) {
-  const long long m = argc > 3 ? std::atoll(argv[1]) : 4096;
-  const long long n = argc > 3 ? std::atoll(argv[2]) : 4096;
-  const long long k = argc > 3 ? std::atoll(argv[3]) : 4096;
-  const int repeats = argc > 4 ? std::atoi(argv[4]) : 20;
-  std::vector<tile::f16> ha(size_t(m * k)), hb(size_t(k * n));
+/// Times gemm<T, BM, BN, BK> and cuBLAS on the same inputs; returns false on a mismatch.
+template <class T, int BM, int BN, int BK>
+static bool compare(const char* type, long long m, long long n, long long k, int repeats) {
+  std::vector<T> ha(size_t(m * k)), hb(size_t(k * n));
   uint32_t seed = 1;
   for (auto* v : {&ha, &hb})
     for (auto& e : *v) {
       seed = seed * 1664525u + 1013904223u;
-      e = tile::f16(float(int(seed >> 24) - 128) / 128.0f);
+      e = T(float(int(seed >> 24) - 128) / 128.0f);
     }
   auto a = tile::from_host(ha, {m, k});
   auto b = tile::from_host(hb, {k, n});
@@ -57,17 +57,18 @@ int main(int argc, char** argv) {
   auto ref = tile::zeros<float>({m, n});
 
   const double tile_s = median_seconds(repeats, [&] {
-    tile::launch<gemm<128, 128, 32>>(c.partition_mut<128, 128>(), a, b).sync();
+    tile::launch<gemm<T, BM, BN, BK>>(c.template partition_mut<BM, BN>(), a, b).sync();
   });
 
   cublasHandle_t handle;
   cublasCreate(&handle);
   const float alpha = 1.0f, beta = 0.0f;
+  const cudaDataType_t in = std::is_same_v<T, tile::bf16> ? CUDA_R_16BF : CUDA_R_16F;
   // Row-major C = A B is column-major C^T = B^T A^T.
   const double cublas_s = median_seconds(repeats, [&] {
-    cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(n), int(m), int(k), &alpha, b.data(),
-                 CUDA_R_16F, int(n), a.data(), CUDA_R_16F, int(k), &beta, ref.data(), CUDA_R_32F,
-                 int(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(n), int(m), int(k), &alpha, b.data(), in,
+                 int(n), a.data(), in, int(k), &beta, ref.data(), CUDA_R_32F, int(n),
+                 CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
     cudaDeviceSynchronize();
   });
   cublasDestroy(handle);
@@ -77,10 +78,30 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < hc.size(); ++i)
     worst = std::max(worst, double(std::fabs(hc[i] - hr[i])) / (1.0 + std::fabs(hr[i])));
   const double flop = 2.0 * double(m) * double(n) * double(k);
-  std::printf("gemm %lld x %lld x %lld f16 -> f32: tile %.3f ms (%.1f TFLOP/s), cuBLAS %.3f ms "
-              "(%.1f TFLOP/s), tile/cuBLAS time %.2f, worst relative difference %.2e, %s\n",
-              m, n, k, tile_s * 1e3, flop / tile_s / 1e12, cublas_s * 1e3,
+  std::printf("gemm %lld x %lld x %lld %s -> f32, tiles %dx%dx%d: tile %.3f ms (%.1f TFLOP/s), "
+              "cuBLAS %.3f ms (%.1f TFLOP/s), tile/cuBLAS time %.2f, worst relative difference "
+              "%.2e, %s\n",
+              m, n, k, type, BM, BN, BK, tile_s * 1e3, flop / tile_s / 1e12, cublas_s * 1e3,
               flop / cublas_s / 1e12, tile_s / cublas_s, worst,
               tile::default_device().name().c_str());
-  return worst < 1e-3 ? 0 : 1;
+  return worst < 1e-3;
+}
+
+template <class T>
+static bool compare_all(const char* type, long long m, long long n, long long k, int repeats) {
+  bool ok = compare<T, 128, 128, 32>(type, m, n, k, repeats);
+  ok = compare<T, 128, 128, 64>(type, m, n, k, repeats) && ok;
+  ok = compare<T, 128, 256, 64>(type, m, n, k, repeats) && ok;
+  return ok;
+}
+
+int main(int argc, char** argv) {
+  const bool bf16 = argc > 1 && std::strcmp(argv[1], "bf16") == 0;
+  const long long m = argc > 4 ? std::atoll(argv[2]) : 4096;
+  const long long n = argc > 4 ? std::atoll(argv[3]) : 4096;
+  const long long k = argc > 4 ? std::atoll(argv[4]) : 4096;
+  const int repeats = argc > 5 ? std::atoi(argv[5]) : 20;
+  const bool ok = bf16 ? compare_all<tile::bf16>("bf16", m, n, k, repeats)
+                       : compare_all<tile::f16>("f16", m, n, k, repeats);
+  return ok ? 0 : 1;
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# On the GPU machine, after bench/gpu/prepare.sh: the tile GEMMs against cuBLAS in the same
-# run (bench/gemm_tflops: f16 in, f32 out, every element compared with cuBLAS before timing),
-# the gemm example at sizes no tile divides, and compute-sanitizer memcheck, racecheck and
-# synccheck of the example. Writes ${OUT:-/tmp/tilecc-gpu}/gemm.log.
+# On the GPU machine, after bench/gpu/prepare.sh: the warpgroup mma of the device header alone
+# (bench/gpu/warpgroup_mma.cu), the tile GEMMs against cuBLAS in the same run
+# (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
+# timing; the SASS must hold HGMMA), the gemm example at sizes no tile divides, and
+# compute-sanitizer memcheck, racecheck and synccheck of the example. Writes
+# ${OUT:-/tmp/tilecc-gpu}/gemm.log.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -17,7 +19,10 @@ bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a)
 "${nvcc_cmd[@]}" -Xptxas -v .device-carry/gemm_tflops.cu -L"$work" -ltile_rt -lcublas -lpthread \
   -o "$work/gemm_tflops" > "$work/gemm_tflops.build.log" 2>&1 || { tail -30 "$work/gemm_tflops.build.log"; exit 1; }
-grep -E "spill|Used [0-9]+ registers" "$work/gemm_tflops.build.log" | head -4
+grep -E "spill|Used [0-9]+ registers|C7511" "$work/gemm_tflops.build.log" | sort | uniq -c | head -12
+echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA)"
+echo "== warpgroup mma alone"
+"${nvcc_cmd[@]}" bench/gpu/warpgroup_mma.cu -o "$work/warpgroup_mma" && "$work/warpgroup_mma" || status=1
 "${nvcc_cmd[@]}" -Iexamples/gemm .device-carry/gemm.cu -L"$work" -ltile_rt -lpthread \
   -o "$work/gemm" || exit 1
 echo "== the gemm example"
@@ -29,7 +34,9 @@ for tool in memcheck racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm" 65 63 33 2>&1 | tail -2 || status=1
 done
 echo "== timed against cuBLAS"
-for size in 2048 4096 8192; do
-  "$work/gemm_tflops" $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) || status=1
+for type in ${GEMM_TYPES:-bf16 f16}; do
+  for size in ${GEMM_SIZES:-2048 4096 8192}; do
+    "$work/gemm_tflops" $type $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) || status=1
+  done
 done
 exit $status

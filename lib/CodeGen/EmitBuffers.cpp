@@ -2,8 +2,9 @@
 //
 // A `tilegpu.alloc_buffer` is a pointer into the dynamic shared memory at its planned offset;
 // a stage is that pointer plus the stage number times the stage's elements. Async copies,
-// their commits and waits, and barriers print as the tile_dev intrinsics of the same names;
-// a `local_load` reads its stage in the result's layout (ldmatrix for 16-bit mma operands).
+// their commits and waits, fences and barriers print as the tile_dev intrinsics of the same
+// names; a `local_load` reads its stage in the result's layout (ldmatrix for 16-bit mma
+// operands), and a `warpgroup_mma` multiplies two stages (wgmma on sm_90a).
 // Where each element of a stage lies is tilegpu::bufferStaging, printed as tile_dev::Staging.
 //
 //===----------------------------------------------------------------------===//
@@ -72,6 +73,28 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
   }
   if (isa<tilegpu::BarrierOp>(op)) {
     out.line(indent, "__syncthreads();", loc);
+    return success();
+  }
+  if (isa<tilegpu::FenceAsyncSharedOp>(op)) {
+    out.line(indent, "tile_dev::fence_async_shared();", loc);
+    return success();
+  }
+  if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
+    FailureOr<ValueInfo> info = tileInfo(&op, mma.getType());
+    if (failed(info))
+      return failure();
+    const Layout &to = layouts[info->layout];
+    info->name = newName();
+    out.line(indent,
+             cat("float ", info->name, "[", to.elems, "]; ",
+                 "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", to.elems, "; ++i_) ", info->name,
+                 "[i_] = ", elem(mma.getAcc()), "; tile_dev::warpgroup_mma<", to.alias, "_frag, ",
+                 stagingText(tilegpu::bufferStaging(mma.getA().getType())), ", ",
+                 stagingText(tilegpu::bufferStaging(mma.getB().getType())), ">(", info->name,
+                 ", ", stagePointer(mma.getA(), mma.getAStage()), ", ",
+                 stagePointer(mma.getB(), mma.getBStage()), ", ", threadId, ");"),
+             loc);
+    values[mma.getResult()] = *info;
     return success();
   }
   auto load = cast<tilegpu::LocalLoadOp>(op);

@@ -50,8 +50,9 @@ static std::string ixList(ArrayRef<int64_t> xs) {
 
 /// The device type of a staging (tile_dev::Staging).
 std::string codegen::stagingText(const tilegpu::Staging &s) {
+  std::string blocks = s.block ? cat(", ", s.block, ", ", s.rows) : std::string();
   return cat("tile_dev::Staging<", s.cols, ", ", s.pad, ", ", s.vec, ", ", s.perPhase, ", ",
-             s.maxPhase, ">");
+             s.maxPhase, blocks, ">");
 }
 
 /// Registers per shared-memory access of a tile of `type` into or out of `staging`.

@@ -195,7 +195,8 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
   if (isa<arith::ConstantOp>(op))
     return emitConstant(op, indent);
   if (isa<tilegpu::AllocBufferOp, tilegpu::AsyncCopyOp, tilegpu::AsyncCommitOp,
-          tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp>(op))
+          tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp,
+          tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp>(op))
     return emitBufferOp(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);

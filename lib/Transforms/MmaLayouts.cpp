@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
+#include "MmaCarry.h"
 
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -92,8 +93,13 @@ bool rewriteMma(tile::MmaOp op, unsigned numWarps) {
   return true;
 }
 
-/// Carries in the mma layout each value `loop` yields as a conversion out of that layout.
-void carryInMmaLayout(scf::ForOp loop) {
+struct TileMmaLayoutsPass : public tilecc::impl::TileMmaLayoutsBase<TileMmaLayoutsPass> {
+  void runOnOperation() override;
+};
+
+} // namespace
+
+void tilecc::carryInMmaLayout(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
     auto out = yield.getOperand(i).getDefiningOp<ConvertLayoutOp>();
@@ -119,12 +125,6 @@ void carryInMmaLayout(scf::ForOp loop) {
     result.replaceAllUsesExcept(after, after);
   }
 }
-
-struct TileMmaLayoutsPass : public tilecc::impl::TileMmaLayoutsBase<TileMmaLayoutsPass> {
-  void runOnOperation() override;
-};
-
-} // namespace
 
 void TileMmaLayoutsPass::runOnOperation() {
   func::FuncOp func = getOperation();

@@ -9,9 +9,10 @@
 // prove the vector accesses of global memory, find the facts of the arguments that make their
 // tiles whole (a specialized kernel for launches that meet them), let a block that would hold
 // a multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands
-// into shared-memory rings stages ahead, issue each loop step's other loads one step early,
-// place the shared memory that rings, conversions, reductions, scans and shape ops use and
-// the barriers between them, then choose programs per block and blocks per multiprocessor.
+// into shared-memory rings stages ahead and multiply them from there (wgmma), issue each loop
+// step's other loads one step early, place the shared memory that rings, conversions,
+// reductions, scans and shape ops use and the barriers between them, then choose programs
+// per block and blocks per multiprocessor.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -35,6 +36,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   TilePipelineMmaOperandsOptions pipelining;
   pipelining.maxSharedBytes = targets.maxSharedBytes;
   fn.addPass(createTilePipelineMmaOperands(pipelining));
+  fn.addPass(createTileWarpgroupMma());
   fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;

@@ -104,6 +104,12 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       merge(state.ranges, {bytesOf(load.getBuffer())});
       return state;
     }
+    if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
+      merge(state.ranges, {bytesOf(mma.getA()), bytesOf(mma.getB())});
+      return state;
+    }
+    if (isa<tilegpu::FenceAsyncSharedOp>(op))
+      return state;
     if (auto offset = op.getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName)) {
       std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(&op, numThreads);
       int64_t begin = offset.getInt(), end = begin + (scratch ? scratch->bytes : 0);

@@ -61,7 +61,7 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
 
     bool multiplies = false, carriesLoads = false;
     func.walk([&](Operation *op) {
-      multiplies |= isa<tilegpu::MmaOp, tile::MmaOp>(op);
+      multiplies |= isa<tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::MmaOp>(op);
       if (auto yield = dyn_cast<scf::YieldOp>(op))
         for (Value v : yield.getOperands())
           carriesLoads |= isa<scf::ForOp>(op->getParentOp()) && v.getDefiningOp<tilegpu::GlobalLoadOp>();

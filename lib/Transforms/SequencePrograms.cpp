@@ -47,7 +47,7 @@ bool shouldSequence(func::FuncOp func, unsigned numWarps) {
     return false;
   bool excluded = false;
   func.walk([&](Operation *op) {
-    excluded |= isa<tile::MmaOp, tilegpu::MmaOp, tile::CheckOp, tile::PrintOp,
+    excluded |= isa<tile::MmaOp, tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::CheckOp, tile::PrintOp,
                     LoopLikeOpInterface>(op);
   });
   if (excluded)

@@ -36,6 +36,8 @@ namespace {
 
 /// The largest buffer that is kept apart from the next one to save a barrier.
 constexpr int64_t kBarrierTradeBytes = 2048;
+/// Where ring buffers start: the period of the 128-byte swizzle wgmma reads (8 rows).
+constexpr int64_t kRingAlignment = 1024;
 
 struct Buffer {
   Operation *op;
@@ -124,11 +126,13 @@ void SharedMemoryPlanner::runOnOperation() {
       if (other->first <= buffer->last && buffer->first <= other->last)
         taken.push_back({other->offset, other->offset + other->bytes});
     llvm::sort(taken);
+    // Ring stages start on the 1024 bytes over which wgmma's 128-byte swizzle repeats.
+    int64_t align = isa<tilegpu::AllocBufferOp>(buffer->op) ? kRingAlignment : 16;
     int64_t offset = 0;
     for (auto [begin, end] : taken) {
       if (offset + buffer->bytes <= begin)
         break;
-      offset = std::max(offset, int64_t(llvm::alignTo(end, 16)));
+      offset = std::max(offset, int64_t(llvm::alignTo(end, align)));
     }
     buffer->offset = offset;
     total = std::max(total, offset + buffer->bytes);

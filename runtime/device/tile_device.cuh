@@ -43,6 +43,8 @@
 
 #include <tile/detail/abi.hpp>
 
+#include "tile_wgmma.cuh"
+
 namespace tile_dev {
 
 /// complex<float> as tile::complex<float> lays it out: the real part, then the imaginary
@@ -633,7 +635,7 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
 
 /// The kernel's dynamic shared memory.
 TILE_DEV_D unsigned char* shared_base() {
-  extern __shared__ __align__(16) unsigned char tile_dev_smem[];
+  extern __shared__ __align__(1024) unsigned char tile_dev_smem[];
   return tile_dev_smem;
 }
 
@@ -938,6 +940,7 @@ struct MmaAcc {
   static constexpr int elems = int(S::batch * RM * RN * 4);
   static constexpr int num_threads = 32 * Warps;
   static constexpr bool replicates = WM * WN < Warps;
+  static constexpr int wm_count = WM, wn_count = WN;
   TILE_DEV_HD static constexpr int64_t shape(int d) { return Shape::at(d); }
 };
 
@@ -978,6 +981,15 @@ TILE_DEV_D void mma_f16(float* d, uint32_t a0, uint32_t a1, uint32_t a2, uint32_
                         uint32_t b1) {
   asm(
       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+      "{%8,%9}, {%0,%1,%2,%3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+}
+
+TILE_DEV_D void mma_bf16(float* d, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3,
+                         uint32_t b0, uint32_t b1) {
+  asm(
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
       "{%8,%9}, {%0,%1,%2,%3};\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
@@ -1049,13 +1061,9 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
                             detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]),
                             detail::pack2(y[0], y[1]), detail::pack2(y[2], y[3]));
           } else {
-            asm(
-                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, "
-                "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                : "r"(detail::pack2(x[0], x[1])), "r"(detail::pack2(x[2], x[3])),
-                  "r"(detail::pack2(x[4], x[5])), "r"(detail::pack2(x[6], x[7])),
-                  "r"(detail::pack2(y[0], y[1])), "r"(detail::pack2(y[2], y[3])));
+            detail::mma_bf16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
+                             detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]),
+                             detail::pack2(y[0], y[1]), detail::pack2(y[2], y[3]));
           }
         }
 }
@@ -1095,6 +1103,24 @@ TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::ele
 /// buffer's swizzle): one ldmatrix.x4 per A instruction tile, one ldmatrix.x2.trans per B
 /// tile. Each lane's 16-byte row segment must stay contiguous in `Place`. `tid` is the
 /// thread's number in its program.
+namespace detail {
+/// ldmatrix.x4 of the A instruction tile whose lane row starts at row-major element `lin` of
+/// a tile laid out as `Place`.
+template <class Place, class T>
+TILE_DEV_D void ldmatrix_a(uint32_t (&r)[4], const T* s, int64_t lin) {
+  const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(lin)));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+/// ldmatrix.x2.trans of the B instruction tile whose lane row starts at element `lin`.
+template <class Place, class T>
+TILE_DEV_D void ldmatrix_b(uint32_t (&r)[2], const T* s, int64_t lin) {
+  const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(lin)));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
+               : "=r"(r[0]), "=r"(r[1]) : "r"(a));
+}
+}  // namespace detail
+
 template <class F, class Place, class T>
 TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
   static_assert(sizeof(T) == 2 && F::KI == 16, "tilecc: ldmatrix reads 16-bit operands");
@@ -1110,20 +1136,15 @@ TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
 #pragma unroll
       for (int64_t tc = 0; tc < F::RC; ++tc) {
         T* out = &dst[((bt * F::RR + tr) * F::RC + tc) * F::per_tile];
-        uint32_t r[4];
         if constexpr (F::op_idx == 0) {
+          uint32_t r[4];
           const int64_t row = bt * S::rows + tr * 16 * WM + wm * 16 + (lane & 15);
-          const int64_t col = tc * 16 + (lane >> 4) * 8;
-          const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(row * cols + col)));
-          asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-                       : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+          detail::ldmatrix_a<Place>(r, s, row * cols + tc * 16 + (lane >> 4) * 8);
           memcpy(out, r, 16);
         } else {
+          uint32_t r[2];
           const int64_t row = bt * S::rows + tr * 16 + (lane & 15);
-          const int64_t col = tc * 8 * WN + wn * 8;
-          const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(row * cols + col)));
-          asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
-                       : "=r"(r[0]), "=r"(r[1]) : "r"(a));
+          detail::ldmatrix_b<Place>(r, s, row * cols + tc * 8 * WN + wn * 8);
           memcpy(out, r, 8);
         }
       }
@@ -1136,15 +1157,22 @@ TILE_DEV_D void from_shared(T (&dst)[L::elems], const Thread<L>& t, const T* s) 
   for (int r = 0; r < L::elems; ++r) dst[r] = s[t.linear(r)];
 }
 
-/// How an exchange lays its tile out in shared memory (the compiler's choice, printed):
-/// rows of `Cols` elements, each followed by `Pad` elements, the `Vec`-element groups of row
-/// r stored at group ^ ((r / PerPhase) % MaxPhase).
-template <int64_t Cols, int64_t Pad, int64_t Vec, int64_t PerPhase, int64_t MaxPhase>
+/// How an exchange or a buffer lays its tile out in shared memory (the compiler's choice,
+/// printed): rows of `Cols` elements, each followed by `Pad` elements, the `Vec`-element
+/// groups of row r stored at group ^ ((r / PerPhase) % MaxPhase). A buffer whose rows are
+/// longer than one swizzle row cuts them into blocks of `Block` elements and stores each
+/// block column of its `Rows` rows on its own, one after the other (what wgmma reads).
+template <int64_t Cols, int64_t Pad, int64_t Vec, int64_t PerPhase, int64_t MaxPhase,
+          int64_t Block = Cols, int64_t Rows = 1>
 struct Staging {
+  static constexpr int64_t cols = Cols, block = Block, rows = Rows;
+  static constexpr int64_t vec = Vec, per_phase = PerPhase, max_phase = MaxPhase;
+  static_assert(Cols % Block == 0 && (Block == Cols || Pad == 0), "tilecc: bad staging");
   /// Where element `lin` (row-major in the tile) lies in the buffer.
   TILE_DEV_HD static constexpr int64_t offset(int64_t lin) {
     const int64_t row = lin / Cols, col = lin % Cols;
-    return row * (Cols + Pad) + (col ^ (((row / PerPhase) % MaxPhase) * Vec));
+    const int64_t b = col / Block, c = col % Block;
+    return (b * Rows + row) * (Block + Pad) + (c ^ (((row / PerPhase) % MaxPhase) * Vec));
   }
 };
 
@@ -1250,6 +1278,106 @@ template <int Pending>
 TILE_DEV_D void async_wait() {
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
   asm volatile("cp.async.wait_group %0;\n" ::"n"(Pending) : "memory");
+#endif
+}
+
+/// Makes this thread's shared-memory writes (async copies included, once waited for) visible
+/// to the async proxy that wgmma reads through; a barrier then publishes them to the block.
+TILE_DEV_D void fence_async_shared() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
+// Warpgroup mma from buffer stages (tilegpu.warpgroup_mma)
+// ---------------------------------------------------------------------------------------------
+
+namespace detail {
+/// The wgmma matrix descriptor of the operand starting at `p` in a stage laid out as `Place`
+/// (rows of 32, 64 or 128 bytes in their swizzle): leading and stride byte offsets `lbo`,
+/// `sbo`, the swizzle mode of the row length. Stages are aligned to the swizzle's 1024 bytes.
+template <class Place, class T>
+TILE_DEV_D uint64_t wgmma_descriptor(const T* p, uint32_t lbo, uint32_t sbo) {
+  constexpr int64_t row_bytes = Place::block * int64_t(sizeof(T));
+  static_assert((row_bytes == 128 || row_bytes == 64 || row_bytes == 32) &&
+                    Place::vec * int64_t(sizeof(T)) == 16 &&
+                    Place::per_phase * row_bytes == 128 && Place::max_phase * 16 == row_bytes,
+                "tilecc: a wgmma operand stage has rows of 32, 64 or 128 bytes in their swizzle");
+  constexpr uint64_t mode = row_bytes == 128 ? 1 : row_bytes == 64 ? 2 : 3;
+  const uint32_t addr = unsigned(__cvta_generic_to_shared(p));
+  return uint64_t((addr & 0x3FFFF) >> 4) | uint64_t(lbo >> 4) << 16 |
+         uint64_t(sbo >> 4) << 32 | mode << 62;
+}
+
+/// Keeps the compiler from moving accesses of the accumulator registers across a wgmma fence.
+template <int E>
+TILE_DEV_D void pin_registers(float (&c)[E]) {
+#pragma unroll
+  for (int i = 0; i < E; ++i) asm volatile("" : "+f"(c[i])::"memory");
+}
+}  // namespace detail
+
+/// C += A x B with A (M x K) and B (K x N) 16-bit tiles in buffer stages laid out as SA and
+/// SB, and C in the MmaAcc layout LC of W x 1 warps (W a multiple of 4: warpgroup g holds rows
+/// 64g .. 64g+63 of every 16W-row repeat). On sm_90a each warpgroup issues wgmma.mma_async
+/// m64nNk16 from shared-memory descriptors, N up to 256 columns per instruction, and waits for
+/// them before returning; elsewhere the warps read the same stages with ldmatrix and run
+/// mma.sync m16n8k16. Needs the stages' copies waited for, fenced and published by a barrier.
+template <class LC, class SA, class SB, class T>
+TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, unsigned tid) {
+  static_assert(sizeof(T) == 2 && LC::wn_count == 1 && LC::wm_count % 4 == 0,
+                "tilecc: a warpgroup mma has 16-bit operands and warpgroups stacked along M");
+  constexpr int W = LC::wm_count;
+  constexpr int64_t K = SA::cols, N = LC::S::cols, RM = LC::RM, RN = LC::RN;
+  static_assert(K % 16 == 0 && SB::cols == N, "tilecc: inconsistent warpgroup mma operands");
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  constexpr int64_t NC = N < 256 ? N : 256;  // columns per instruction
+  constexpr uint32_t bytes = uint32_t(sizeof(T));
+  const int64_t wg = int64_t(tid / 128u);
+  detail::pin_registers(c);
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+  for (int64_t kk = 0; kk < K / 16; ++kk)
+#pragma unroll
+    for (int64_t i = 0; i < RM; ++i) {
+      const int64_t row = i * 16 * W + wg * 64;
+      const uint64_t da = detail::wgmma_descriptor<SA>(a + SA::offset(row * K + kk * 16), 16,
+                                                       uint32_t(8 * SA::block) * bytes);
+#pragma unroll
+      for (int64_t nc = 0; nc < N / NC; ++nc) {
+        const uint64_t db = detail::wgmma_descriptor<SB>(
+            b + SB::offset(kk * 16 * N + nc * NC), uint32_t(SB::rows * SB::block) * bytes,
+            uint32_t(8 * SB::block) * bytes);
+        detail::wgmma_m64k16<int(NC), T>(&c[(i * RN + nc * (NC / 8)) * 4], da, db);
+      }
+    }
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
+  detail::pin_registers(c);
+#else
+  const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(W));
+#pragma unroll
+  for (int64_t kk = 0; kk < K / 16; ++kk) {
+    uint32_t fa[RM][4];
+#pragma unroll
+    for (int64_t i = 0; i < RM; ++i)
+      detail::ldmatrix_a<SA>(fa[i], a, (i * 16 * W + w * 16 + (lane & 15)) * K + kk * 16 +
+                                           (lane >> 4) * 8);
+#pragma unroll
+    for (int64_t j = 0; j < RN; ++j) {
+      uint32_t fb[2];
+      detail::ldmatrix_b<SB>(fb, b, (kk * 16 + (lane & 15)) * N + j * 8);
+#pragma unroll
+      for (int64_t i = 0; i < RM; ++i) {
+        float* d = &c[(i * RN + j) * 4];
+        if constexpr (std::is_same_v<T, __half>)
+          detail::mma_f16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
+        else
+          detail::mma_bf16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
+      }
+    }
+  }
 #endif
 }
 

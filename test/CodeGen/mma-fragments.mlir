@@ -1,29 +1,29 @@
-// tilegpu.mma runs on fragment registers: the K loop's operand tiles are copied into
-// shared-memory rings with cp.async (tile-pipeline-mma-operands) and read with ldmatrix from
-// their swizzled stages, the loop-carried accumulator stays in its mma layout across
-// iterations, and only the final result is converted for the store, after the last copies
-// are waited for. f16 (m16n8k16) and batched TF32 (m16n8k8) both build with nvcc for sm_80
-// and sm_90a.
+// The K loop's operand tiles are copied into shared-memory rings with cp.async
+// (tile-pipeline-mma-operands) and multiplied from their swizzled stages by the warpgroups
+// (tile-warpgroup-mma: wgmma on sm_90a, ldmatrix and mma.sync elsewhere); B's 256-byte rows
+// are stored in blocks of 64 elements. The loop-carried accumulator stays in the layout of
+// the 8 warps stacked along M across iterations, and only the final result is converted for
+// the store, after the last copies are waited for. A batched TF32 mma (m16n8k8) stays on
+// fragments in registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
 
-// CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 4, 2, 8>;
-// CHECK: using [[A:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<128, 32>, 0, 2, 4, 2, 8>;
-// CHECK: using [[B:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<32, 128>, 1, 2, 4, 2, 8>;
+// CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 8, 1, 8>;
+// CHECK-NOT: MmaOperand
 // CHECK: __half* const [[RA:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: __half* const [[RB:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + 0 * 4096), arg1,
-// CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8>, {{true|false}}>(([[RB]] + 0 * 4096), arg2,
+// CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + 0 * 4096), arg2,
 // CHECK-NEXT: tile_dev::async_commit();
 // CHECK: float [[C:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: for (
 // CHECK: tile_dev::async_wait<[[PENDING:[0-9]]]>();
+// CHECK-NEXT: tile_dev::fence_async_shared();
 // CHECK-NEXT: __syncthreads();
-// CHECK: tile_dev::ldmatrix_operand<[[A]], tile_dev::Staging<32, 0, 8, 2, 4>>([[FA:v[0-9]+]], threadIdx.x, ([[RA]] + [[S:v[0-9]+]] * 4096));
-// CHECK-NEXT: tile_dev::ldmatrix_operand<[[B]], tile_dev::Staging<128, 0, 8, 1, 8>>([[FB:v[0-9]+]], threadIdx.x, ([[RB]] + [[S]] * 4096));
+// CHECK-NEXT: const int64_t [[S:v[0-9]+]] =
 // CHECK: tile_dev::async_commit();
-// CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::mma_frag<[[A]], [[B]], [[ACC]]>([[FA]], [[FB]], [[R]]);
+// CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::warpgroup_mma<[[ACC]], tile_dev::Staging<32, 0, 8, 2, 4>, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>>([[R]], ([[RA]] + [[S]] * 4096), ([[RB]] + [[S]] * 4096), threadIdx.x);
 // CHECK: [[C]][i_] = [[R]][i_];
 // CHECK: }
 // CHECK-NEXT: tile_dev::async_wait<0>();

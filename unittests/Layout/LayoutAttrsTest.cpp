@@ -176,11 +176,11 @@ TEST_F(LayoutAttrsTest, ReducingAndBroadcastingBackIsFree) {
 }
 
 TEST_F(LayoutAttrsTest, SharedSwizzleIsABijectionThatSpreadsAColumn) {
-  auto plain = SharedLayoutAttr::get(&ctx, 1, 1, 1, {1, 0});
+  auto plain = SharedLayoutAttr::get(&ctx, 1, 1, 1, {1, 0}, 0);
   LinearLayout p = plain.toLinearLayout({16, 64}, 0);
   for (uint64_t off = 0; off < 16 * 64; ++off)
     ASSERT_EQ(p.apply(kOffset, off), off); // row-major
-  auto swizzled = SharedLayoutAttr::get(&ctx, 8, 1, 8, {1, 0});
+  auto swizzled = SharedLayoutAttr::get(&ctx, 8, 1, 8, {1, 0}, 0);
   LinearLayout s = swizzled.toLinearLayout({16, 64}, 0);
   std::optional<LinearLayout> where = s.invert();
   ASSERT_TRUE(where);

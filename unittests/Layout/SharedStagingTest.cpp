@@ -109,4 +109,50 @@ TEST_F(SharedStagingTest, VectorsKeepToTheStagingsAlignment) {
   EXPECT_EQ(stagedVector(down, plain(), 4), 1);
 }
 
+TEST_F(SharedStagingTest, LongRowsOfARingAreStoredInSwizzledBlocksOf128Bytes) {
+  // A 32 x 128 f16 stage: 256-byte rows become two block columns of 32 rows x 64 elements.
+  auto tile = RankedTensorType::get({32, 128}, Float16Type::get(&ctx));
+  SharedLayoutAttr layout = ldmatrixBufferLayout(tile);
+  EXPECT_EQ(layout.getBlock(), 64u);
+  Staging s = bufferStaging(BufferType::get(&ctx, 2, tile, layout));
+  EXPECT_EQ(s.block, 64);
+  EXPECT_EQ(s.rows, 32);
+  for (int64_t row = 0; row < 32; ++row)
+    for (int64_t col = 0; col < 128; ++col) {
+      int64_t off = s.offset(row * 128 + col);
+      int64_t group = ((col % 64) / 8) ^ (row % 8);
+      EXPECT_EQ(off, (col / 64) * 32 * 64 + row * 64 + group * 8 + col % 8);
+    }
+}
+
+TEST_F(SharedStagingTest, ABufferLayoutsLinearFormAgreesWithItsStaging) {
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{32, 128}, {64, 32}, {16, 16}, {64, 256}}) {
+    auto tile = RankedTensorType::get({rows, cols}, BFloat16Type::get(&ctx));
+    SharedLayoutAttr layout = ldmatrixBufferLayout(tile);
+    Staging s = bufferStaging(BufferType::get(&ctx, 1, tile, layout));
+    LinearLayout linear = layout.toLinearLayout({rows, cols}, 0);
+    std::optional<LinearLayout> where = linear.invert();
+    ASSERT_TRUE(where);
+    for (int64_t lin = 0; lin < rows * cols; ++lin)
+      ASSERT_EQ(int64_t(where->applyFlat(linear.flattenOut({lin / cols, lin % cols}))),
+                s.offset(lin))
+          << rows << "x" << cols << " element " << lin;
+  }
+}
+
+TEST_F(SharedStagingTest, WgmmaReadsRingsOfRowsOf32BytesOrMore) {
+  auto f16 = Float16Type::get(&ctx);
+  auto ring = [&](int64_t rows, int64_t cols) {
+    auto tile = RankedTensorType::get({rows, cols}, f16);
+    return BufferType::get(&ctx, 2, tile, ldmatrixBufferLayout(tile));
+  };
+  EXPECT_TRUE(warpgroupReadable(ring(128, 64)));
+  EXPECT_TRUE(warpgroupReadable(ring(64, 256)));
+  EXPECT_TRUE(warpgroupReadable(ring(64, 16)));
+  EXPECT_FALSE(warpgroupReadable(ring(64, 8))); // 16-byte rows: no swizzle mode reads them
+  auto tile = RankedTensorType::get({64, 64}, f16);
+  auto padded = SharedLayoutAttr::get(&ctx, 1, 1, 1, {1, 0}, 0);
+  EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, tile, padded)));
+}
+
 } // namespace

@@ -113,6 +113,20 @@ def TilePipelineMmaOperands : Pass<"tile-pipeline-mma-operands", "mlir::func::Fu
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileWarpgroupMma : Pass<"tile-warpgroup-mma", "mlir::func::FuncOp"> {
+  let summary = "Multiply mma operands that a ring holds straight from shared memory";
+  let description = [{
+    A `tilegpu.mma` whose two operands are `tilegpu.local_load`s of 16-bit ring stages laid out
+    for wgmma, after a barrier in the same block, in a program of W warps (W a multiple of 4)
+    whose accumulator has M a multiple of 16 W, becomes a `tilegpu.warpgroup_mma` that reads
+    the stages itself (wgmma from shared-memory descriptors on sm_90a). Its accumulator takes
+    the layout of the W warps stacked along M, carried so by the loops around it; the writers
+    of the stages fence them for the async proxy (`tilegpu.fence_async_shared`) before that
+    barrier.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TilePrefetchLoopLoads : Pass<"tile-prefetch-loop-loads", "mlir::func::FuncOp"> {
   let summary = "Issue each scf.for step's global loads one step early";
   let description = [{

@@ -152,7 +152,9 @@ LinearLayout SharedLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape, unsigned)
     coords[axis] = step;
     return coords;
   };
-  for (int64_t step = 1; step < shape[fast]; step *= 2)
+  // The fast axis within a block, the rows, then the fast axis's blocks.
+  int64_t block = getBlock() && getBlock() < shape[fast] ? getBlock() : shape[fast];
+  for (int64_t step = 1; step < block; step *= 2)
     offset.push_back(probe.flattenOut(at(fast, step)));
   if (order.size() > 1) {
     // Row bit j of the second axis also flips group bit (j - log2 perPhase) of the fast axis.
@@ -161,10 +163,12 @@ LinearLayout SharedLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape, unsigned)
       SmallVector<int64_t> coords = at(second, step);
       int64_t phase = step / getPerPhase();
       if (phase >= 1 && phase < int64_t(getMaxPhase()))
-        coords[fast] = (phase * getVec()) & (shape[fast] - 1);
+        coords[fast] = (phase * getVec()) & (block - 1);
       offset.push_back(probe.flattenOut(coords));
     }
   }
+  for (int64_t step = block; step < shape[fast]; step *= 2)
+    offset.push_back(probe.flattenOut(at(fast, step)));
   for (unsigned axis : order.drop_front(std::min<size_t>(2, order.size())))
     for (int64_t step = 1; step < shape[axis]; step *= 2)
       offset.push_back(probe.flattenOut(at(axis, step)));

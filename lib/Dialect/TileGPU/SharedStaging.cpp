@@ -50,14 +50,15 @@ uint64_t imageOf(const LinearLayout &layout, StringRef in, uint64_t value) {
 
 int64_t Staging::offset(int64_t lin) const {
   int64_t row = lin / cols, col = lin % cols;
-  return row * (cols + pad) + (col ^ (((row / perPhase) % maxPhase) * vec));
+  int64_t width = block ? block : cols, b = col / width, c = col % width;
+  return (b * rows + row) * (width + pad) + (c ^ (((row / perPhase) % maxPhase) * vec));
 }
 
 int64_t Staging::bufferElements(int64_t elements) const { return elements / cols * (cols + pad); }
 
 bool Staging::operator==(const Staging &o) const {
   return cols == o.cols && pad == o.pad && vec == o.vec && perPhase == o.perPhase &&
-         maxPhase == o.maxPhase;
+         maxPhase == o.maxPhase && block == o.block && rows == o.rows;
 }
 
 int64_t tilegpu::sharedWavefronts(const LinearLayout &access, const Staging &staging,
@@ -96,7 +97,7 @@ int64_t tilegpu::stagedVector(const LinearLayout &access, const Staging &staging
   if (!axis || int64_t(*axis) != rank - 1 || !access.hasDisjointBits())
     return 1;
   int64_t v = std::min(vectorRun(access), std::max<int64_t>(1, kVectorBytes / elemBytes));
-  while (v > 1 && ((staging.cols + staging.pad) % v != 0 ||
+  while (v > 1 && ((staging.cols + staging.pad) % v != 0 || (staging.block % v) != 0 ||
                    (staging.maxPhase > 1 && staging.vec % v != 0)))
     v /= 2;
   return v;
@@ -212,7 +213,7 @@ void tilegpu::setStaging(Operation *op, const Staging &staging) {
   op->setAttr(kStagingAttrName,
               SharedLayoutAttr::get(op->getContext(), unsigned(staging.vec),
                                     unsigned(staging.perPhase), unsigned(staging.maxPhase),
-                                    order));
+                                    order, /*block=*/0));
   if (staging.pad)
     op->setAttr(kStagingPadAttrName,
                 IntegerAttr::get(IntegerType::get(op->getContext(), 64), staging.pad));
@@ -223,10 +224,15 @@ void tilegpu::setStaging(Operation *op, const Staging &staging) {
 Staging tilegpu::bufferStaging(BufferType type) {
   SharedLayoutAttr layout = type.getLayout();
   Staging s;
-  s.cols = type.getTile().getShape().back();
+  ArrayRef<int64_t> shape = type.getTile().getShape();
+  s.cols = shape.back();
   s.vec = layout.getVec();
   s.perPhase = layout.getPerPhase();
   s.maxPhase = layout.getMaxPhase();
+  if (layout.getBlock() && int64_t(layout.getBlock()) < s.cols) {
+    s.block = layout.getBlock();
+    s.rows = type.getStageElements() / s.cols;
+  }
   return s;
 }
 
@@ -236,8 +242,17 @@ SharedLayoutAttr tilegpu::ldmatrixBufferLayout(RankedTensorType tile) {
   int64_t rowBytes = tile.getShape().back() * elemBytes;
   unsigned perPhase = unsigned(std::max<int64_t>(1, 128 / std::max<int64_t>(rowBytes, 1)));
   unsigned maxPhase = std::max(1u, 8 / perPhase);
+  // Rows longer than 128 bytes are stored as 128-byte blocks of all the rows, one block
+  // column after the other: the swizzle then repeats every 1024 bytes, as wgmma reads it.
+  unsigned block = rowBytes > 128 ? unsigned(128 / elemBytes) : 0;
   SmallVector<unsigned> order;
   for (int64_t d = tile.getRank() - 1; d >= 0; --d)
     order.push_back(unsigned(d));
-  return SharedLayoutAttr::get(tile.getContext(), vec, perPhase, maxPhase, order);
+  return SharedLayoutAttr::get(tile.getContext(), vec, perPhase, maxPhase, order, block);
+}
+
+bool tilegpu::warpgroupReadable(BufferType buffer) {
+  RankedTensorType tile = buffer.getTile();
+  return tile.getRank() == 2 && elementBytes(tile.getElementType()) == 2 &&
+         tile.getShape().back() * 2 >= 32 && buffer.getLayout() == ldmatrixBufferLayout(tile);
 }

@@ -272,25 +272,37 @@ Attribute SharedLayoutAttr::parse(AsmParser &parser, Type) {
       parser.parseInteger(vec) || parser.parseComma() || parser.parseKeyword("perPhase") ||
       parser.parseEqual() || parser.parseInteger(perPhase) || parser.parseComma() ||
       parser.parseKeyword("maxPhase") || parser.parseEqual() || parser.parseInteger(maxPhase) ||
-      parser.parseComma() || parseUnsignedList(parser, "order", order) || parser.parseGreater())
+      parser.parseComma() || parseUnsignedList(parser, "order", order))
+    return {};
+  unsigned block = 0;
+  if (succeeded(parser.parseOptionalComma()) &&
+      (parser.parseKeyword("block") || parser.parseEqual() || parser.parseInteger(block)))
+    return {};
+  if (parser.parseGreater())
     return {};
   return parser.getChecked<SharedLayoutAttr>(parser.getContext(), vec, perPhase, maxPhase,
-                                             order);
+                                             order, block);
 }
 
 void SharedLayoutAttr::print(AsmPrinter &printer) const {
   printer << "<vec = " << getVec() << ", perPhase = " << getPerPhase()
           << ", maxPhase = " << getMaxPhase() << ", order = [";
   llvm::interleaveComma(getOrder(), printer);
-  printer << "]>";
+  printer << "]";
+  if (getBlock())
+    printer << ", block = " << getBlock();
+  printer << ">";
 }
 
 LogicalResult SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                        unsigned vec, unsigned perPhase, unsigned maxPhase,
-                                       ArrayRef<unsigned> order) {
+                                       ArrayRef<unsigned> order, unsigned block) {
   for (unsigned v : {vec, perPhase, maxPhase})
     if (v == 0 || !llvm::isPowerOf2_32(v))
       return emitError() << "vec, perPhase and maxPhase must be powers of two";
+  if (block && (!llvm::isPowerOf2_32(block) || block % vec != 0 || block < vec * maxPhase))
+    return emitError() << "a block of the fastest axis is a power of two holding every "
+                          "swizzled group of its rows";
   SmallVector<bool> seen(order.size(), false);
   for (unsigned o : order) {
     if (o >= order.size() || seen[o])
@@ -318,5 +330,7 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError, u
   if (tile.getShape().back() % layout.getVec() != 0)
     return emitError() << "the swizzled groups of " << layout.getVec()
                        << " elements do not divide a row";
+  if (layout.getBlock() && tile.getShape().back() % layout.getBlock() != 0)
+    return emitError() << "blocks of " << layout.getBlock() << " elements do not divide a row";
   return success();
 }

@@ -1,5 +1,6 @@
 //===- TileGPUOps.cpp - tilegpu dialect op verifiers ---------------------------===//
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -166,6 +167,31 @@ LogicalResult MmaOp::verify() {
     return emitOpError() << "kWidth must be " << kWidth << " for " << in << " inputs";
   if (!parent.fits(acc.getShape()) || !la.fits(a.getShape()) || !lb.fits(b.getShape()))
     return emitOpError("a tile is not a whole number of instruction tiles per warp");
+  return success();
+}
+
+LogicalResult WarpgroupMmaOp::verify() {
+  RankedTensorType a = getA().getType().getTile(), b = getB().getType().getTile();
+  RankedTensorType acc = getAcc().getType();
+  auto layout = dyn_cast_or_null<MmaLayoutAttr>(acc.getEncoding());
+  if (!layout || layout.getRank() != 2 || layout.getWarpsPerBlock()[1] != 1 ||
+      layout.getWarpsPerBlock()[0] % 4 != 0)
+    return emitOpError("the accumulator's layout must be a rank-2 mma layout of warpgroups "
+                       "stacked along M (warpsPerBlock = [4k, 1])");
+  if (a.getRank() != 2 || b.getRank() != 2 || a.getDimSize(1) != b.getDimSize(0) ||
+      a.getDimSize(0) != acc.getDimSize(0) || b.getDimSize(1) != acc.getDimSize(1))
+    return emitOpError("operand shapes do not multiply to the accumulator's");
+  if (!acc.getElementType().isF32())
+    return emitOpError("the accumulator must be f32");
+  if (a.getElementType() != b.getElementType() || !(a.getElementType().isF16() ||
+                                                    a.getElementType().isBF16()))
+    return emitOpError("the operands must both be f16 or both bf16");
+  if (!warpgroupReadable(getA().getType()) || !warpgroupReadable(getB().getType()))
+    return emitOpError("an operand buffer is not laid out for wgmma (rows of 32 bytes or "
+                       "more in 16-byte groups with the ldmatrix swizzle)");
+  if (acc.getDimSize(0) % (16 * int64_t(layout.getWarpsPerBlock()[0])) != 0 ||
+      a.getDimSize(1) % 16 != 0)
+    return emitOpError("M must be a multiple of 16 rows per warp and K of 16");
   return success();
 }
 

@@ -4,7 +4,8 @@
 // into a buffer and reads it back in the result's layout. `Staging` is where element `lin`
 // (row-major in the source tile) lies in that buffer: rows of the source's last axis, each
 // followed by `pad` elements, the `vec`-element groups of row r stored at
-// group ^ ((r / perPhase) % maxPhase), the `#tilegpu.shared` swizzle.
+// group ^ ((r / perPhase) % maxPhase), the `#tilegpu.shared` swizzle; a buffer's rows longer
+// than 128 bytes are cut into blocks stored one block column after the other.
 //
 // `planStaging` picks the staging: among the plain buffer, padded rows and the swizzles, the
 // one whose writes and reads take the fewest shared-memory wavefronts (bank conflicts
@@ -31,6 +32,8 @@ struct Staging {
   int64_t vec = 1;      ///< elements per swizzled group
   int64_t perPhase = 1; ///< rows that share one XOR phase
   int64_t maxPhase = 1; ///< distinct phases (1: no swizzle)
+  int64_t block = 0;    ///< elements of a row block stored on its own (0: whole rows)
+  int64_t rows = 1;     ///< the tile's rows, when its rows are cut into blocks
 
   /// The buffer position of source element `lin`.
   int64_t offset(int64_t lin) const;
@@ -67,11 +70,17 @@ void setStaging(mlir::Operation *op, const Staging &staging);
 /// its layout's swizzle, no padding.
 Staging bufferStaging(BufferType type);
 
-/// The layout of a buffer whose stages of `tile` ldmatrix reads as 16-bit mma operands: rows
-/// of the last axis in 16-byte groups, swizzled so that the eight rows one ldmatrix reads at
-/// one group column lie in eight distinct bank groups (rows of 128 bytes or more change
-/// phase every row, shorter rows every 128 / rowBytes rows).
+/// The layout of a buffer whose stages of `tile` ldmatrix or wgmma reads as 16-bit mma
+/// operands: rows of the last axis in 16-byte groups, swizzled so that the eight rows one
+/// ldmatrix reads at one group column lie in eight distinct bank groups (rows of 128 bytes or
+/// more change phase every row, shorter rows every 128 / rowBytes rows); rows longer than
+/// 128 bytes in blocks of 128 bytes. For rows of 32, 64 and 128 bytes this is wgmma's 32-,
+/// 64- and 128-byte swizzle.
 SharedLayoutAttr ldmatrixBufferLayout(mlir::RankedTensorType tile);
+
+/// True when wgmma can read the stages of `buffer` through shared-memory descriptors: rank-2
+/// 16-bit tiles laid out by ldmatrixBufferLayout with rows of 32 bytes or more.
+bool warpgroupReadable(BufferType buffer);
 
 } // namespace tilecc::tilegpu
 

@@ -162,11 +162,15 @@ def TileGPU_SharedLayoutAttr : TileGPU_Layout<"SharedLayout", "shared"> {
     g ^ ((r / perPhase) % maxPhase), so that threads reading one column of a row-major tile, or
     8 rows of 16 bytes for ldmatrix, reach distinct banks. `vec = 1, perPhase = 1,
     maxPhase = 1` is the plain row-major buffer. Slower axes are stacked without a swizzle.
+    A nonzero `block` cuts the fastest axis into blocks of that many elements and stores each
+    block column of all the rows on its own, one after the other (the rows then have `block`
+    elements: the 128-byte swizzle rows that wgmma descriptors address).
 
     `#tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>`
+    `#tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>`
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase, "unsigned":$maxPhase,
-                        ArrayRefParameter<"unsigned">:$order);
+                        ArrayRefParameter<"unsigned">:$order, DefaultValuedParameter<"unsigned", "0">:$block);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
@@ -436,6 +440,39 @@ def TileGPU_LocalLoadOp : TileGPU_Op<"local_load", [MemoryEffects<[MemRead]>]> {
   let arguments = (ins TileGPU_BufferType:$buffer, Index:$stage);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$buffer `[` $stage `]` attr-dict `:` type($buffer) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TileGPU_FenceAsyncSharedOp : TileGPU_Op<"fence_async_shared", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "make this thread's shared-memory writes visible to the async proxy";
+  let description = [{
+    wgmma reads its operands through the async proxy: the writes of a stage (its async copies
+    once waited for) are fenced by the threads that made them, then published by a barrier.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_WarpgroupMmaOp : TileGPU_Op<"warpgroup_mma",
+    [MemoryEffects<[MemRead]>, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc + a x b with both operands read from buffer stages by the warpgroups";
+  let description = [{
+    `a` (M x K) and `b` (K x N) are stages of ring buffers of 16-bit tiles laid out by
+    tilegpu::ldmatrixBufferLayout; the accumulator has the `#tilegpu.mma` layout of the
+    block's W warps stacked along M (`warpsPerBlock = [W, 1]`, W a multiple of 4), so that
+    warpgroup g holds rows 64g .. 64g+63 of every 16W rows. On sm_90a each warpgroup issues
+    `wgmma.mma_async` from shared-memory descriptors and waits for it before the op ends;
+    other targets read the same stages with ldmatrix and run mma.sync. The stages' copies
+    must have been waited for, fenced (`fence_async_shared`) and published by a barrier.
+
+    `%r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [8, 1]>>`
+  }];
+  let arguments = (ins TileGPU_BufferType:$a, Index:$aStage, TileGPU_BufferType:$b,
+                       Index:$bStage, AnyRankedTensor:$acc);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $a `[` $aStage `]` `,` $b `[` $bStage `]` `,` $acc attr-dict `:` type($a) `,` type($b)
+    `->` type($result)
+  }];
   let hasVerifier = 1;
 }
 

@@ -1,0 +1,73 @@
+// tile_dev::warpgroup_mma alone on one block per shape: stages filled by plain stores in the
+// layouts the compiler gives rings (ldmatrixBufferLayout), every accumulator element compared
+// with a host product. Built for sm_90a (wgmma from descriptors) and run by bench/gpu/gemm.sh.
+#include <device/tile_device.cuh>
+#include <cstdio>
+#include <vector>
+#include <cmath>
+#include <algorithm>
+template <int M, int N, int K, int W, class T>
+__global__ void k(const float* A, const float* B, float* C) {
+  using LC = tile_dev::MmaAcc<tile_dev::Ix<M, N>, W, 1, W>;
+  constexpr int64_t ra = K * 2, rb = N * 2;
+  constexpr int64_t ba = (ra >= 128 ? 64 : K), bb = (rb >= 128 ? 64 : N);
+  using SA = tile_dev::Staging<K, 0, 8, 128 / (ba * 2), ba * 2 / 16, ba, M>;
+  using SB = tile_dev::Staging<N, 0, 8, 128 / (bb * 2), bb * 2 / 16, bb, K>;
+  T* a = tile_dev::shared_at<T>(0);
+  T* b = tile_dev::shared_at<T>(M * K * 2);
+  for (int i = threadIdx.x; i < M * K; i += blockDim.x) a[SA::offset(i)] = T(A[i]);
+  for (int i = threadIdx.x; i < K * N; i += blockDim.x) b[SB::offset(i)] = T(B[i]);
+  tile_dev::fence_async_shared();
+  __syncthreads();
+  float c[LC::elems] = {};
+  tile_dev::warpgroup_mma<LC, SA, SB>(c, a, b, threadIdx.x);
+  // Accumulator element positions: warp w rows 16w.., repeat i rows + 16W i, n-tile j.
+  int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  for (int i = 0; i < LC::RM; ++i)
+    for (int j = 0; j < LC::RN; ++j)
+      for (int e = 0; e < 4; ++e) {
+        int row = i * 16 * W + w * 16 + lane / 4 + (e >= 2 ? 8 : 0);
+        int col = j * 8 + (lane % 4) * 2 + (e & 1);
+        C[row * N + col] = c[(i * LC::RN + j) * 4 + e];
+      }
+}
+
+template <int M, int N, int K, int W, class T>
+int run(const char* name) {
+  std::vector<float> A(M * K), B(K * N), C(M * N, -1), R(M * N, 0);
+  uint32_t s = 7;
+  auto rnd = [&] { s = s * 1664525u + 1013904223u; return float(int(s >> 24) - 128) / 64.0f; };
+  for (auto& x : A) x = rnd();
+  for (auto& x : B) x = rnd();
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j)
+      for (int kk = 0; kk < K; ++kk) R[i * N + j] += A[i * K + kk] * B[kk * N + j];
+  float *dA, *dB, *dC;
+  cudaMalloc(&dA, A.size() * 4); cudaMalloc(&dB, B.size() * 4); cudaMalloc(&dC, C.size() * 4);
+  cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice);
+  cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice);
+  int smem = (M * K + K * N) * 2;
+  cudaFuncSetAttribute(k<M, N, K, W, T>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  k<M, N, K, W, T><<<1, 32 * W, smem>>>(dA, dB, dC);
+  cudaError_t e = cudaDeviceSynchronize();
+  cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost);
+  double worst = 0;
+  for (int i = 0; i < M * N; ++i) worst = std::max(worst, double(std::fabs(C[i] - R[i])));
+  std::printf("%s M%d N%d K%d W%d: %s, max |err| %g\n", name, M, N, K, W, cudaGetErrorString(e), worst);
+  cudaFree(dA); cudaFree(dB); cudaFree(dC);
+  return worst < 1e-2 && e == cudaSuccess ? 0 : 1;
+}
+
+int main() {
+  int bad = 0;
+  bad += run<64, 16, 16, 4, __half>("f16");
+  bad += run<64, 64, 32, 4, __nv_bfloat16>("bf16");
+  bad += run<128, 128, 32, 8, __half>("f16");
+  bad += run<128, 128, 64, 4, __nv_bfloat16>("bf16");
+  bad += run<128, 256, 64, 8, __nv_bfloat16>("bf16");
+  bad += run<64, 512, 128, 4, __half>("f16");
+  bad += run<256, 128, 16, 4, __half>("f16");
+  bad += run<128, 32, 64, 8, __nv_bfloat16>("bf16");
+  std::printf("%s\n", bad ? "FAILED" : "all OK");
+  return bad;
+}

@@ -1,0 +1,21 @@
+//===- MmaCarry.h - accumulators an scf.for carries in fragment registers --*- C++ -*-===//
+//
+// An mma pass that gives an accumulator a fragment layout leaves conversions around it; a
+// loop that carries the accumulator from one step to the next should carry the fragments.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TILECC_TRANSFORMS_MMACARRY_H
+#define TILECC_TRANSFORMS_MMACARRY_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace tilecc {
+
+/// Carries in the mma layout each value `loop` yields as a conversion out of an mma layout:
+/// its initial value is converted before the loop, its uses in the body and after the loop
+/// read it through conversions, which the conversion folding then removes.
+void carryInMmaLayout(mlir::scf::ForOp loop);
+
+} // namespace tilecc
+
+#endif

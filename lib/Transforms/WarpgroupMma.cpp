@@ -1,0 +1,103 @@
+//===- WarpgroupMma.cpp - mma operands multiplied straight from their rings ---------===//
+//
+// `tile-warpgroup-mma` runs after tile-pipeline-mma-operands. Where both operands of a
+// `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable)
+// and a barrier earlier in the same block publishes them, the reads and the mma become one
+// `tilegpu.warpgroup_mma` of the stages:
+//
+//   async_wait {pending = S-2}; barrier             async_wait {pending = S-2}
+//   %a = local_load %ra[%s]                    =>   fence_async_shared; barrier
+//   %b = local_load %rb[%s]                         %r = warpgroup_mma %ra[%s], %rb[%s], %c'
+//   %r = mma %a, %b, %c
+//
+// The accumulator moves to the layout of the program's W warps stacked along M
+// (`#tilegpu.mma<warpsPerBlock = [W, 1]>`, warpgroup g holding rows 64g .. 64g+63 of every
+// 16W), the wgmma accumulator fragment; the loops around it carry it so (MmaCarry.h) and the
+// conversion folding removes the round trips.
+//
+//===----------------------------------------------------------------------===//
+#include "MmaCarry.h"
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
+#include "tilecc/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace tilecc {
+#define GEN_PASS_DEF_TILEWARPGROUPMMA
+#include "tilecc/Transforms/Passes.h.inc"
+} // namespace tilecc
+
+using namespace mlir;
+using namespace tilecc;
+
+namespace {
+
+/// The barrier before `op` in its block, or null.
+tilegpu::BarrierOp barrierBefore(Operation *op) {
+  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode())
+    if (auto barrier = dyn_cast<tilegpu::BarrierOp>(p))
+      return barrier;
+  return {};
+}
+
+/// The ring read `v` is, when wgmma can read its stage in place.
+tilegpu::LocalLoadOp ringRead(Value v) {
+  auto load = v.getDefiningOp<tilegpu::LocalLoadOp>();
+  if (!load || !load->hasOneUse() || !tilegpu::warpgroupReadable(load.getBuffer().getType()))
+    return {};
+  return load;
+}
+
+/// Rewrites `op` (see the file comment); returns false when it stays an mma.sync.
+bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
+  tilegpu::LocalLoadOp a = ringRead(op.getA()), b = ringRead(op.getB());
+  RankedTensorType acc = op.getAcc().getType();
+  if (!a || !b || acc.getRank() != 2 || numWarps % 4 != 0 ||
+      acc.getDimSize(0) % (16 * int64_t(numWarps)) != 0 ||
+      a.getBuffer().getType().getTile().getElementType() !=
+          b.getBuffer().getType().getTile().getElementType())
+    return false;
+  tilegpu::BarrierOp barrier = barrierBefore(a);
+  if (!barrier || barrier->getBlock() != op->getBlock() || barrierBefore(b) != barrier)
+    return false;
+
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  auto layout = tilegpu::MmaLayoutAttr::get(op.getContext(), {numWarps, 1u});
+  auto fragments = RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
+  Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
+  Value product = builder.create<tilegpu::WarpgroupMmaOp>(
+      loc, fragments, a.getBuffer(), a.getStage(), b.getBuffer(), b.getStage(), c);
+  op.replaceAllUsesWith(builder.create<tilegpu::ConvertLayoutOp>(loc, acc, product).getResult());
+  op.erase();
+  a.erase();
+  b.erase();
+  if (!isa_and_nonnull<tilegpu::FenceAsyncSharedOp>(barrier->getPrevNode())) {
+    builder.setInsertionPoint(barrier);
+    builder.create<tilegpu::FenceAsyncSharedOp>(loc);
+  }
+  return true;
+}
+
+struct WarpgroupMmaPass : public tilecc::impl::TileWarpgroupMmaBase<WarpgroupMmaPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    unsigned numWarps = unsigned(tilegpu::numWarpsOf(func));
+    SmallVector<tilegpu::MmaOp> mmas;
+    func.walk([&](tilegpu::MmaOp op) { mmas.push_back(op); });
+    bool changed = false;
+    for (tilegpu::MmaOp op : mmas)
+      changed |= rewrite(op, numWarps);
+    if (!changed)
+      return;
+    func.walk([&](scf::ForOp loop) { carryInMmaLayout(loop); }); // inner loops first
+    RewritePatternSet patterns(&getContext());
+    tilegpu::ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,68 @@
+// The verifiers of blocked shared layouts and warpgroup mma.
+// RUN: tilecc-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{a block of the fastest axis is a power of two holding every swizzled group of its rows}}
+#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 32>
+func.func @block_narrower_than_swizzle(%b: !tilegpu.buffer<2, tensor<64x128xf16>, #S>) {
+  return
+}
+
+// -----
+
+#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+// expected-error @+1 {{blocks of 64 elements do not divide a row}}
+func.func @block_wider_than_row(%b: !tilegpu.buffer<2, tensor<64x32xf16>, #S>) {
+  return
+}
+
+// -----
+
+#SA = #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+#M = #tilegpu.mma<warpsPerBlock = [4, 2]>
+func.func @warps_side_by_side(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
+                              %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                              %c: tensor<128x128xf32, #M>) -> tensor<128x128xf32, #M> {
+  // expected-error @+1 {{the accumulator's layout must be a rank-2 mma layout of warpgroups stacked along M}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #M>
+  return %r : tensor<128x128xf32, #M>
+}
+
+// -----
+
+#SA = #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#W = #tilegpu.mma<warpsPerBlock = [8, 1]>
+func.func @unblocked_long_rows(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
+                               %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                               %c: tensor<128x128xf32, #W>) -> tensor<128x128xf32, #W> {
+  // expected-error @+1 {{an operand buffer is not laid out for wgmma}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #W>
+  return %r : tensor<128x128xf32, #W>
+}
+
+// -----
+
+#SA = #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+#W = #tilegpu.mma<warpsPerBlock = [8, 1]>
+func.func @shapes(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
+                  %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                  %c: tensor<128x64xf32, #W>) -> tensor<128x64xf32, #W> {
+  // expected-error @+1 {{operand shapes do not multiply to the accumulator's}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x64xf32, #W>
+  return %r : tensor<128x64xf32, #W>
+}
+
+// -----
+
+#SA = #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+#W = #tilegpu.mma<warpsPerBlock = [8, 1]>
+func.func @too_few_rows(%a: !tilegpu.buffer<3, tensor<64x32xf16>, #SA>,
+                        %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                        %c: tensor<64x128xf32, #W>) -> tensor<64x128xf32, #W> {
+  // expected-error @+1 {{M must be a multiple of 16 rows per warp and K of 16}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<64x128xf32, #W>
+  return %r : tensor<64x128xf32, #W>
+}

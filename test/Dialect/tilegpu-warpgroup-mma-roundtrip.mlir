@@ -1,0 +1,17 @@
+// Blocked shared layouts, warpgroup mma and the async-proxy fence print as they parse.
+// RUN: tilecc-opt %s | tilecc-opt | FileCheck %s
+
+#SA = #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+#W = #tilegpu.mma<warpsPerBlock = [8, 1]>
+// CHECK-LABEL: func.func @warpgroup
+func.func @warpgroup(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
+                     %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                     %c: tensor<128x128xf32, #W>) -> tensor<128x128xf32, #W> {
+  // CHECK: tilegpu.fence_async_shared
+  tilegpu.fence_async_shared
+  tilegpu.barrier
+  // CHECK: tilegpu.warpgroup_mma %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}], %{{.*}} : <3, tensor<128x32xf16>, <vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>>, <3, tensor<32x128xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>> -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [8, 1]>>
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #W>
+  return %r : tensor<128x128xf32, #W>
+}

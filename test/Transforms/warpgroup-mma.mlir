@@ -1,0 +1,100 @@
+// tile-warpgroup-mma: an mma whose operands both come from ring stages wgmma can address
+// reads them in place (tilegpu.warpgroup_mma); its accumulator takes the layout of the
+// program's warps stacked along M and the loop carries it so; the stages are fenced for the
+// async proxy before the barrier that publishes them.
+// RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands --tile-warpgroup-mma | FileCheck %s
+
+// B's rows of 256 bytes are stored in blocks of 64 elements (128-byte swizzle rows).
+// CHECK-LABEL: func.func @gemm
+// CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <3, tensor<128x64xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
+// CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <3, tensor<64x128xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>)
+// CHECK: tilegpu.async_wait {pending = 1 : i32}
+// CHECK-NEXT: tilegpu.fence_async_shared
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: %[[S:.*]] = arith.remui
+// CHECK-NOT: tilegpu.local_load
+// CHECK-NOT: tilegpu.convert_layout
+// CHECK: %[[R:.*]] = tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[RB]][%[[S]]], %[[ACC]] : {{.*}} -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>
+// CHECK-NEXT: scf.yield %[[R]]
+// CHECK-NOT: tilegpu.mma %
+// CHECK: tilegpu.convert_layout
+func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<128x128xf32>
+    attributes {tilegpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %init = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %k = arith.muli %i, %c64 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf16> -> tensor<128x64xf16>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf16> -> tensor<64x128xf16>
+    %c = tile.mma %a, %b, %acc : tensor<128x64xf16>, tensor<64x128xf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %c : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
+// Eight warps stack 128 rows: a 64-row accumulator keeps mma.sync.
+// CHECK-LABEL: func.func @short_m
+// CHECK-NOT: warpgroup_mma
+// CHECK: tilegpu.local_load
+// CHECK: tilegpu.mma
+func.func @short_m(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: index) -> tensor<64x128xf32>
+    attributes {tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %init = arith.constant dense<0.0> : tensor<64x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x128xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xbf16> -> tensor<64x32xbf16>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xbf16> -> tensor<32x128xbf16>
+    %c = tile.mma %a, %b, %acc : tensor<64x32xbf16>, tensor<32x128xbf16>, tensor<64x128xf32> -> tensor<64x128xf32>
+    scf.yield %c : tensor<64x128xf32>
+  }
+  return %r : tensor<64x128xf32>
+}
+
+// Two warps are half a warpgroup: mma.sync.
+// CHECK-LABEL: func.func @two_warps
+// CHECK-NOT: warpgroup_mma
+// CHECK: tilegpu.mma
+func.func @two_warps(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<64x64xf32>
+    attributes {tilegpu.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf16> -> tensor<64x32xf16>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf16> -> tensor<32x64xf16>
+    %c = tile.mma %a, %b, %acc : tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %c : tensor<64x64xf32>
+  }
+  return %r : tensor<64x64xf32>
+}
+
+// An mma whose B operand is computed in registers keeps mma.sync; its A ring stays read by
+// ldmatrix.
+// CHECK-LABEL: func.func @scaled_b
+// CHECK-NOT: warpgroup_mma
+// CHECK: tilegpu.mma
+func.func @scaled_b(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<128x64xf32>
+    attributes {tilegpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %two = arith.constant dense<2.0> : tensor<32x64xf16>
+  %init = arith.constant dense<0.0> : tensor<128x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x64xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf16> -> tensor<128x32xf16>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf16> -> tensor<32x64xf16>
+    %b2 = arith.mulf %b, %two : tensor<32x64xf16>
+    %c = tile.mma %a, %b2, %acc : tensor<128x32xf16>, tensor<32x64xf16>, tensor<128x64xf32> -> tensor<128x64xf32>
+    scf.yield %c : tensor<128x64xf32>
+  }
+  return %r : tensor<128x64xf32>
+}
