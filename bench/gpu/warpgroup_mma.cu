@@ -21,6 +21,7 @@ __global__ void k(const float* A, const float* B, float* C) {
   __syncthreads();
   float c[LC::elems] = {};
   tile_dev::warpgroup_mma<LC, SA, SB>(c, a, b, threadIdx.x);
+  tile_dev::warpgroup_wait<0>(c);
   // Accumulator element positions: warp w rows 16w.., repeat i rows + 16W i, n-tile j.
   int lane = threadIdx.x % 32, w = threadIdx.x / 32;
   for (int i = 0; i < LC::RM; ++i)

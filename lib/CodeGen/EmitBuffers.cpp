@@ -4,7 +4,8 @@
 // a stage is that pointer plus the stage number times the stage's elements. Async copies,
 // their commits and waits, fences and barriers print as the tile_dev intrinsics of the same
 // names; a `local_load` reads its stage in the result's layout (ldmatrix for 16-bit mma
-// operands), and a `warpgroup_mma` multiplies two stages (wgmma on sm_90a).
+// operands), and a `warpgroup_mma` multiplies two stages (wgmma on sm_90a) until its
+// `warpgroup_wait`.
 // Where each element of a stage lies is tilegpu::bufferStaging, printed as tile_dev::Staging.
 //
 //===----------------------------------------------------------------------===//
@@ -95,6 +96,17 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
                  stagePointer(mma.getB(), mma.getBStage()), ", ", threadId, ");"),
              loc);
     values[mma.getResult()] = *info;
+    return success();
+  }
+  if (auto wait = dyn_cast<tilegpu::WarpgroupWaitOp>(op)) {
+    // The result is the accumulator's registers, ready.
+    auto it = values.find(wait.getAcc());
+    if (it == values.end())
+      return op.emitError("a warpgroup wait of an accumulator without registers");
+    out.line(indent, cat("tile_dev::warpgroup_wait<", wait.getPending(), ">(", it->second.name,
+                         ");"),
+             loc);
+    values[wait.getResult()] = it->second;
     return success();
   }
   auto load = cast<tilegpu::LocalLoadOp>(op);

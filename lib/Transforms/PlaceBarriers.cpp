@@ -12,7 +12,8 @@
 // attribute it always emits it). A ring buffer's reads add its bytes to what is in flight;
 // its async copies may write until an `async_wait {pending = 0}`, whatever barriers come
 // between, and only a barrier after that wait ends them; an exchange over bytes async copies
-// may still write is an error (the planner keeps rings apart from what their loops stage). A
+// may still write is an error (the planner keeps rings apart from what their loops stage).
+// Likewise a warpgroup mma reads its stages until a `warpgroup_wait {pending = 0}`. A
 // `tilegpu.barrier` (placed by the pipeliner with the waits it needs) ends what is in flight.
 //
 //===----------------------------------------------------------------------===//
@@ -49,19 +50,22 @@ static bool same(const Ranges &a, const Ranges &b) {
          llvm::all_of(b, [&](auto r) { return llvm::is_contained(a, r); });
 }
 
-/// Byte ranges of shared memory that may be accessed since the last barrier (`ranges`), and
-/// those async copies may still write (`pending`): a barrier does not end those, only an
-/// `async_wait {pending = 0}` does, after which they are ordinary accesses a barrier ends.
+/// Byte ranges of shared memory that may be accessed since the last barrier (`ranges`), those
+/// async copies may still write (`pending`) and those warpgroup mmas may still read
+/// (`reading`): a barrier does not end those, only an `async_wait {pending = 0}` (a
+/// `warpgroup_wait {pending = 0}`) does, after which they are ordinary accesses a barrier
+/// ends.
 struct InFlight {
-  Ranges ranges, pending;
+  Ranges ranges, pending, reading;
 
   bool overlaps(int64_t begin, int64_t end) const { return overlap(ranges, begin, end); }
   void join(const InFlight &other) {
     merge(ranges, other.ranges);
     merge(pending, other.pending);
+    merge(reading, other.reading);
   }
   bool operator==(const InFlight &o) const {
-    return same(ranges, o.ranges) && same(pending, o.pending);
+    return same(ranges, o.ranges) && same(pending, o.pending) && same(reading, o.reading);
   }
 };
 
@@ -105,7 +109,14 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       return state;
     }
     if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
-      merge(state.ranges, {bytesOf(mma.getA()), bytesOf(mma.getB())});
+      merge(state.reading, {bytesOf(mma.getA()), bytesOf(mma.getB())});
+      return state;
+    }
+    if (auto wait = dyn_cast<tilegpu::WarpgroupWaitOp>(op)) {
+      if (wait.getPending() == 0) {
+        merge(state.ranges, state.reading);
+        state.reading.clear();
+      }
       return state;
     }
     if (isa<tilegpu::FenceAsyncSharedOp>(op))
@@ -117,6 +128,10 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
         op.emitError("stages in shared memory that async copies may still be writing");
         signalPassFailure();
       }
+      if (overlap(state.reading, begin, end)) {
+        op.emitError("stages in shared memory that a warpgroup mma may still be reading");
+        signalPassFailure();
+      }
       if (state.overlaps(begin, end))
         op.removeAttr(tilegpu::kNeedsNoBarrierAttrName);
       else
@@ -124,6 +139,7 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       InFlight after;
       after.ranges.push_back({begin, end});
       after.pending = std::move(state.pending);
+      after.reading = std::move(state.reading);
       return after;
     }
     if (op.getNumRegions() == 0)

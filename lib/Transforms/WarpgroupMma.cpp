@@ -3,12 +3,15 @@
 // `tile-warpgroup-mma` runs after tile-pipeline-mma-operands. Where both operands of a
 // `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable)
 // and a barrier earlier in the same block publishes them, the reads and the mma become one
-// `tilegpu.warpgroup_mma` of the stages:
+// `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known, and a
+// `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them (the
+// copies of later steps) overlaps the tensor cores' work:
 //
 //   async_wait {pending = S-2}; barrier             async_wait {pending = S-2}
-//   %a = local_load %ra[%s]                    =>   fence_async_shared; barrier
-//   %b = local_load %rb[%s]                         %r = warpgroup_mma %ra[%s], %rb[%s], %c'
-//   %r = mma %a, %b, %c
+//   %a = local_load %ra[%s]                         fence_async_shared; barrier
+//   %b = local_load %rb[%s]                    =>   %p = warpgroup_mma %ra[%s], %rb[%s], %c'
+//   ... copies of step i + S - 1 ...                ... copies of step i + S - 1 ...
+//   %r = mma %a, %b, %c                             %r = warpgroup_wait %p {pending = 0}
 //
 // The accumulator moves to the layout of the program's W warps stacked along M
 // (`#tilegpu.mma<warpsPerBlock = [W, 1]>`, warpgroup g holding rows 64g .. 64g+63 of every
@@ -63,14 +66,23 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   if (!barrier || barrier->getBlock() != op->getBlock() || barrierBefore(b) != barrier)
     return false;
 
+  // Issue as soon as the stages are known, wait where the mma was.
+  Operation *issueAfter = barrier;
+  for (Value v : SmallVector<Value>{a.getStage(), b.getStage(), op.getAcc()})
+    if (Operation *def = v.getDefiningOp(); def && def->getBlock() == op->getBlock() &&
+                                            issueAfter->isBeforeInBlock(def))
+      issueAfter = def;
   OpBuilder builder(op);
+  builder.setInsertionPointAfter(issueAfter);
   Location loc = op.getLoc();
   auto layout = tilegpu::MmaLayoutAttr::get(op.getContext(), {numWarps, 1u});
   auto fragments = RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
   Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
   Value product = builder.create<tilegpu::WarpgroupMmaOp>(
       loc, fragments, a.getBuffer(), a.getStage(), b.getBuffer(), b.getStage(), c);
-  op.replaceAllUsesWith(builder.create<tilegpu::ConvertLayoutOp>(loc, acc, product).getResult());
+  builder.setInsertionPoint(op);
+  Value ready = builder.create<tilegpu::WarpgroupWaitOp>(loc, fragments, product, 0);
+  op.replaceAllUsesWith(builder.create<tilegpu::ConvertLayoutOp>(loc, acc, ready).getResult());
   op.erase();
   a.erase();
   b.erase();

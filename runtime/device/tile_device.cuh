@@ -1321,9 +1321,10 @@ TILE_DEV_D void pin_registers(float (&c)[E]) {
 /// C += A x B with A (M x K) and B (K x N) 16-bit tiles in buffer stages laid out as SA and
 /// SB, and C in the MmaAcc layout LC of W x 1 warps (W a multiple of 4: warpgroup g holds rows
 /// 64g .. 64g+63 of every 16W-row repeat). On sm_90a each warpgroup issues wgmma.mma_async
-/// m64nNk16 from shared-memory descriptors, N up to 256 columns per instruction, and waits for
-/// them before returning; elsewhere the warps read the same stages with ldmatrix and run
-/// mma.sync m16n8k16. Needs the stages' copies waited for, fenced and published by a barrier.
+/// m64nNk16 from shared-memory descriptors, N up to 256 columns per instruction, as one group:
+/// `c` and the stages stay in use until warpgroup_wait; elsewhere the warps read the same
+/// stages with ldmatrix and run mma.sync m16n8k16 at once. Needs the stages' copies waited
+/// for, fenced and published by a barrier.
 template <class LC, class SA, class SB, class T>
 TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, unsigned tid) {
   static_assert(sizeof(T) == 2 && LC::wn_count == 1 && LC::wm_count % 4 == 0,
@@ -1353,8 +1354,6 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, uns
       }
     }
   asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-  detail::pin_registers(c);
 #else
   const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(W));
 #pragma unroll
@@ -1378,6 +1377,18 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, uns
       }
     }
   }
+#endif
+}
+
+/// Waits until at most `Pending` of this warpgroup's mma groups are in flight; with 0 the
+/// accumulator `c` of the last one is ready.
+template <int Pending, int E>
+TILE_DEV_D void warpgroup_wait(float (&c)[E]) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(Pending) : "memory");
+  detail::pin_registers(c);
+#else
+  (void)c;
 #endif
 }
 

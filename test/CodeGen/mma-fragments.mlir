@@ -22,8 +22,9 @@
 // CHECK-NEXT: tile_dev::fence_async_shared();
 // CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: const int64_t [[S:v[0-9]+]] =
-// CHECK: tile_dev::async_commit();
 // CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::warpgroup_mma<[[ACC]], tile_dev::Staging<32, 0, 8, 2, 4>, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>>([[R]], ([[RA]] + [[S]] * 4096), ([[RB]] + [[S]] * 4096), threadIdx.x);
+// CHECK: tile_dev::async_commit();
+// CHECK-NEXT: tile_dev::warpgroup_wait<0>([[R]]);
 // CHECK: [[C]][i_] = [[R]][i_];
 // CHECK: }
 // CHECK-NEXT: tile_dev::async_wait<0>();

@@ -4,7 +4,8 @@
 // converting through shared memory.
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands | FileCheck %s
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=49152 | FileCheck %s --check-prefix=SMALL
-// RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=16384 | FileCheck %s --check-prefix=TINY
+// RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=16384 | FileCheck %s --check-prefix=ALONE
+// RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=12288 | FileCheck %s --check-prefix=TINY
 
 // CHECK-LABEL: func.func @gemm
 // Rings of 4 stages (8 KiB a stage): A's 64-byte rows change phase every second row, B's
@@ -43,10 +44,14 @@
 // CHECK: }
 // CHECK-NEXT: tilegpu.async_wait {pending = 0 : i32}
 
-// Half of 48 KiB holds 3 stages; half of 16 KiB not even 2: nothing changes.
+// Half of 48 KiB holds 3 stages; half of 16 KiB not even 2, so the block takes all 16 KiB
+// for 2 stages (one block per multiprocessor); 12 KiB holds no 2 stages: nothing changes.
 // SMALL-LABEL: func.func @gemm
 // SMALL: tilegpu.alloc_buffer : <3, tensor<64x32xf16>
 // SMALL: tilegpu.async_wait {pending = 1 : i32}
+// ALONE-LABEL: func.func @gemm
+// ALONE: tilegpu.alloc_buffer : <2, tensor<64x32xf16>
+// ALONE: tilegpu.async_wait {pending = 0 : i32}
 // TINY-LABEL: func.func @gemm
 // TINY-NOT: alloc_buffer
 // TINY: tilegpu.global_load

@@ -1,5 +1,6 @@
 // tile-warpgroup-mma: an mma whose operands both come from ring stages wgmma can address
-// reads them in place (tilegpu.warpgroup_mma); its accumulator takes the layout of the
+// reads them in place (tilegpu.warpgroup_mma, waited for by tilegpu.warpgroup_wait where the
+// mma was); its accumulator takes the layout of the
 // program's warps stacked along M and the loop carries it so; the stages are fenced for the
 // async proxy before the barrier that publishes them.
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands --tile-warpgroup-mma | FileCheck %s
@@ -13,9 +14,14 @@
 // CHECK-NEXT: tilegpu.fence_async_shared
 // CHECK-NEXT: tilegpu.barrier
 // CHECK-NEXT: %[[S:.*]] = arith.remui
+// Issued before the copies of a later step, waited for after them.
+// CHECK-NEXT: %[[P:.*]] = tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[RB]][%[[S]]], %[[ACC]] : {{.*}} -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>
 // CHECK-NOT: tilegpu.local_load
 // CHECK-NOT: tilegpu.convert_layout
-// CHECK: %[[R:.*]] = tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[RB]][%[[S]]], %[[ACC]] : {{.*}} -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>
+// CHECK: tilegpu.async_copy
+// CHECK: tilegpu.async_copy
+// CHECK-NEXT: tilegpu.async_commit
+// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 0 : i32}
 // CHECK-NEXT: scf.yield %[[R]]
 // CHECK-NOT: tilegpu.mma %
 // CHECK: tilegpu.convert_layout

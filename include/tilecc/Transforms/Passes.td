@@ -103,7 +103,9 @@ def TilePipelineMmaOperands : Pass<"tile-pipeline-mma-operands", "mlir::func::Fu
     the first S - 1 steps; step i waits for its stage, meets the other threads, reads it with
     ldmatrix (`tilegpu.local_load`) and starts the copy for step i + S - 1 into the stage step
     i - 1 read. Copies for steps the loop does not run read nothing (their stages fill with
-    zeros). S is the largest of 4, 3, 2 whose rings fit half of `max-shared-bytes`.
+    zeros). S is the largest of 4, 3, 2 whose rings fit half of `max-shared-bytes` (two
+    blocks per multiprocessor), or all of it where two stages do not fit half or the loop's
+    accumulators leave registers for one block only.
   }];
   let options = [
     Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"232448",

@@ -10,7 +10,9 @@
 //    bytes or more.
 //
 // With S stages (the largest of 4, 3, 2 whose rings take at most half of the block's shared
-// memory), every candidate gets a ring buffer (`tilegpu.alloc_buffer`, laid out by
+// memory, so that two blocks share a multiprocessor; where two stages do not fit that, or
+// the loop's accumulators leave registers for one block only, the largest that fits all of
+// it), every candidate gets a ring buffer (`tilegpu.alloc_buffer`, laid out by
 // tilegpu::ldmatrixBufferLayout) and the loop becomes, for its steps i = 0, 1, ...:
 //
 //   prologue:  copy step s into stage s, commit            (s = 0 .. S-2)
@@ -27,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopLoads.h"
+#include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
@@ -94,10 +97,20 @@ struct PipelineMmaOperandsPass
       }
     if (operands.empty())
       return;
+    // Two blocks per multiprocessor where two stages fit half the shared memory and two
+    // blocks' accumulators fit the registers, else one.
+    unsigned numWarps = tilegpu::numWarpsOf(getOperation());
+    int64_t carried = 0;
+    for (Value arg : loop.getRegionIterArgs())
+      carried += tilegpu::registersOfLayout(arg, numWarps);
+    bool twoBlocks = 2 * stageBytes <= maxSharedBytes / 2 &&
+                     2 * 32 * numWarps * (carried + 2 * tilegpu::kRegisterHeadroom) <=
+                         tilegpu::kRegistersPerSM;
+    int64_t budget = twoBlocks ? maxSharedBytes / 2 : maxSharedBytes;
     unsigned stages = 4;
-    while (stages > 2 && int64_t(stages) * stageBytes > maxSharedBytes / 2)
+    while (stages > 2 && int64_t(stages) * stageBytes > budget)
       --stages;
-    if (int64_t(stages) * stageBytes > maxSharedBytes / 2)
+    if (int64_t(stages) * stageBytes > budget)
       return;
 
     OpBuilder b(loop);

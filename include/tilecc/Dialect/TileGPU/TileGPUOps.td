@@ -460,9 +460,11 @@ def TileGPU_WarpgroupMmaOp : TileGPU_Op<"warpgroup_mma",
     tilegpu::ldmatrixBufferLayout; the accumulator has the `#tilegpu.mma` layout of the
     block's W warps stacked along M (`warpsPerBlock = [W, 1]`, W a multiple of 4), so that
     warpgroup g holds rows 64g .. 64g+63 of every 16W rows. On sm_90a each warpgroup issues
-    `wgmma.mma_async` from shared-memory descriptors and waits for it before the op ends;
-    other targets read the same stages with ldmatrix and run mma.sync. The stages' copies
-    must have been waited for, fenced (`fence_async_shared`) and published by a barrier.
+    `wgmma.mma_async` from shared-memory descriptors as one group and goes on: the result
+    may only feed the accumulator of another warpgroup mma, or a `warpgroup_wait`, and the
+    stages are read until that wait. Other targets read the same stages with ldmatrix and
+    run mma.sync at once. The stages' copies must have been waited for, fenced
+    (`fence_async_shared`) and published by a barrier.
 
     `%r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [8, 1]>>`
   }];
@@ -474,6 +476,20 @@ def TileGPU_WarpgroupMmaOp : TileGPU_Op<"warpgroup_mma",
     `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+def TileGPU_WarpgroupWaitOp : TileGPU_Op<"warpgroup_wait",
+    [MemoryEffects<[MemRead, MemWrite]>, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "wait until at most `pending` warpgroup mma groups are in flight";
+  let description = [{
+    Groups complete in the order they were issued: with `pending = 0`, `acc` (the result of
+    the last `warpgroup_mma`) is ready as `result` and no stage is read any more.
+
+    `%r = tilegpu.warpgroup_wait %c {pending = 0 : i32} : tensor<128x128xf32, #W>`
+  }];
+  let arguments = (ins AnyRankedTensor:$acc, ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($result)";
 }
 
 #endif // TILECC_DIALECT_TILEGPU_OPS
