@@ -13,6 +13,11 @@
 //   ... copies of step i + S - 1 ...                ... copies of step i + S - 1 ...
 //   %r = mma %a, %b, %c                             %r = warpgroup_wait %p {pending = 0}
 //
+// Where the pipeliner left a step's stages alone for a step more (kMmaInFlightAttrName on
+// the loop), the wait keeps that one group in flight (`pending = 1`): the mma of step i runs
+// while step i + 1 waits for its copies and issues its own, and a wait of 0 after the loop
+// ends the last one.
+//
 // The accumulator moves to the layout of the program's W warps stacked along M
 // (`#tilegpu.mma<warpsPerBlock = [W, 1]>`, warpgroup g holding rows 64g .. 64g+63 of every
 // 16W), the wgmma accumulator fragment; the loops around it carry it so (MmaCarry.h) and the
@@ -57,10 +62,9 @@ tilegpu::LocalLoadOp ringRead(Value v) {
 bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   tilegpu::LocalLoadOp a = ringRead(op.getA()), b = ringRead(op.getB());
   RankedTensorType acc = op.getAcc().getType();
-  if (!a || !b || acc.getRank() != 2 || numWarps % 4 != 0 ||
-      acc.getDimSize(0) % (16 * int64_t(numWarps)) != 0 ||
-      a.getBuffer().getType().getTile().getElementType() !=
-          b.getBuffer().getType().getTile().getElementType())
+  if (!a || !b ||
+      !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(),
+                                    b.getBuffer().getType().getTile(), acc, numWarps))
     return false;
   tilegpu::BarrierOp barrier = barrierBefore(a);
   if (!barrier || barrier->getBlock() != op->getBlock() || barrierBefore(b) != barrier)
@@ -80,9 +84,34 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
   Value product = builder.create<tilegpu::WarpgroupMmaOp>(
       loc, fragments, a.getBuffer(), a.getStage(), b.getBuffer(), b.getStage(), c);
+  // Where the ring leaves the stage alone for a step more, the group may stay in flight
+  // until the next step's wait: the loop's results are waited for after it.
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  bool inFlight = loop && loop->hasAttr(tilegpu::kMmaInFlightAttrName) &&
+                  llvm::all_of(op->getUsers(), [&](Operation *user) {
+                    return isa<scf::YieldOp>(user) ||
+                           (isa<tilegpu::ConvertLayoutOp>(user) &&
+                            llvm::all_of(user->getUsers(),
+                                         [](Operation *u) { return isa<scf::YieldOp>(u); }));
+                  });
   builder.setInsertionPoint(op);
-  Value ready = builder.create<tilegpu::WarpgroupWaitOp>(loc, fragments, product, 0);
+  Value ready = builder.create<tilegpu::WarpgroupWaitOp>(loc, fragments, product, inFlight ? 1 : 0);
   op.replaceAllUsesWith(builder.create<tilegpu::ConvertLayoutOp>(loc, acc, ready).getResult());
+  if (inFlight) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    builder.setInsertionPointAfter(loop);
+    for (OpOperand &operand : yield->getOpOperands()) {
+      auto convert = operand.get().getDefiningOp<tilegpu::ConvertLayoutOp>();
+      if (!convert || convert.getSrc() != ready)
+        continue;
+      // After the loop: result -> fragments -> wait 0 -> the carried type.
+      Value result = loop.getResult(operand.getOperandNumber());
+      auto toFragments = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, result);
+      Value done = builder.create<tilegpu::WarpgroupWaitOp>(loc, fragments, toFragments, 0);
+      auto back = builder.create<tilegpu::ConvertLayoutOp>(loc, result.getType(), done);
+      result.replaceAllUsesExcept(back, toFragments);
+    }
+  }
   op.erase();
   a.erase();
   b.erase();

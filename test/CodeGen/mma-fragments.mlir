@@ -3,7 +3,8 @@
 // (tile-warpgroup-mma: wgmma on sm_90a, ldmatrix and mma.sync elsewhere); B's 256-byte rows
 // are stored in blocks of 64 elements. The loop-carried accumulator stays in the layout of
 // the 8 warps stacked along M across iterations, and only the final result is converted for
-// the store, after the last copies are waited for. A batched TF32 mma (m16n8k8) stays on
+// the store, after the last copies and the last warpgroup mma (each step leaves one in
+// flight) are waited for. A batched TF32 mma (m16n8k8) stays on
 // fragments in registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
@@ -24,9 +25,10 @@
 // CHECK-NEXT: const int64_t [[S:v[0-9]+]] =
 // CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::warpgroup_mma<[[ACC]], tile_dev::Staging<32, 0, 8, 2, 4>, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>>([[R]], ([[RA]] + [[S]] * 4096), ([[RB]] + [[S]] * 4096), threadIdx.x);
 // CHECK: tile_dev::async_commit();
-// CHECK-NEXT: tile_dev::warpgroup_wait<0>([[R]]);
+// CHECK-NEXT: tile_dev::warpgroup_wait<1>([[R]]);
 // CHECK: [[C]][i_] = [[R]][i_];
 // CHECK: }
+// CHECK-NEXT: tile_dev::warpgroup_wait<0>([[C]]);
 // CHECK-NEXT: tile_dev::async_wait<0>();
 // CHECK-NEXT: __syncthreads(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
 func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,

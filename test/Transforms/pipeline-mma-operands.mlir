@@ -57,7 +57,7 @@
 // TINY: tilegpu.global_load
 // TINY: tilegpu.convert_layout
 func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<64x64xf32>
-    attributes {tilegpu.num_warps = 4 : i32} {
+    attributes {tilegpu.num_warps = 2 : i32} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index

@@ -9,8 +9,15 @@
 // CHECK-LABEL: func.func @gemm
 // CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <3, tensor<128x64xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
 // CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <3, tensor<64x128xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>
+// Three stages, copied one step ahead (not two): the stage of step i - 1 stays untouched
+// during step i, while that step's mma may still read it.
+// CHECK-NOT: tilegpu.async_copy
+// CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
+// CHECK: tilegpu.async_copy %{{.*}} into %[[RB]]
+// CHECK-NEXT: tilegpu.async_commit
+// CHECK-NOT: tilegpu.async_copy
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>)
-// CHECK: tilegpu.async_wait {pending = 1 : i32}
+// CHECK: tilegpu.async_wait {pending = 0 : i32}
 // CHECK-NEXT: tilegpu.fence_async_shared
 // CHECK-NEXT: tilegpu.barrier
 // CHECK-NEXT: %[[S:.*]] = arith.remui
@@ -21,10 +28,13 @@
 // CHECK: tilegpu.async_copy
 // CHECK: tilegpu.async_copy
 // CHECK-NEXT: tilegpu.async_commit
-// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 0 : i32}
+// One group stays in flight into the next step; the last is waited for after the loop.
+// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}
 // CHECK-NEXT: scf.yield %[[R]]
+// CHECK-NEXT: } {tilegpu.mma_in_flight}
+// CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
 // CHECK-NOT: tilegpu.mma %
-// CHECK: tilegpu.convert_layout
+// CHECK: tilegpu.convert_layout %[[DONE]]
 func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<128x128xf32>
     attributes {tilegpu.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
@@ -41,9 +51,11 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
   return %r : tensor<128x128xf32>
 }
 
-// Eight warps stack 128 rows: a 64-row accumulator keeps mma.sync.
+// Eight warps stack 128 rows: a 64-row accumulator keeps mma.sync, and its ring copies run
+// stages - 1 steps ahead.
 // CHECK-LABEL: func.func @short_m
 // CHECK-NOT: warpgroup_mma
+// CHECK: tilegpu.async_wait {pending = 2 : i32}
 // CHECK: tilegpu.local_load
 // CHECK: tilegpu.mma
 func.func @short_m(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: index) -> tensor<64x128xf32>

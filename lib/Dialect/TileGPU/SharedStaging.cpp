@@ -256,3 +256,15 @@ bool tilegpu::warpgroupReadable(BufferType buffer) {
   return tile.getRank() == 2 && elementBytes(tile.getElementType()) == 2 &&
          tile.getShape().back() * 2 >= 32 && buffer.getLayout() == ldmatrixBufferLayout(tile);
 }
+
+bool tilegpu::warpgroupMultiplies(RankedTensorType a, RankedTensorType b, RankedTensorType acc,
+                                  unsigned numWarps) {
+  auto ring = [](RankedTensorType tile) {
+    auto plain = RankedTensorType::get(tile.getShape(), tile.getElementType());
+    return BufferType::get(tile.getContext(), 1, plain, ldmatrixBufferLayout(plain));
+  };
+  return a.getRank() == 2 && b.getRank() == 2 && acc.getRank() == 2 &&
+         a.getElementType() == b.getElementType() && numWarps % 4 == 0 &&
+         acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 && warpgroupReadable(ring(a)) &&
+         warpgroupReadable(ring(b));
+}

@@ -9,19 +9,25 @@
 //    that ldmatrix reads (tilegpu::convertsToLdmatrix), of a rank-2 tile with rows of 16
 //    bytes or more.
 //
-// With S stages (the largest of 4, 3, 2 whose rings take at most half of the block's shared
-// memory, so that two blocks share a multiprocessor; where two stages do not fit that, or
-// the loop's accumulators leave registers for one block only, the largest that fits all of
-// it), every candidate gets a ring buffer (`tilegpu.alloc_buffer`, laid out by
-// tilegpu::ldmatrixBufferLayout) and the loop becomes, for its steps i = 0, 1, ...:
+// With S stages (the largest of 4, 3, 2, or 5 for a warpgroup mma, whose rings take at most
+// half of the block's shared memory, so that two blocks share a multiprocessor; where two
+// stages do not fit that, or the loop's accumulators leave registers for one block only, the
+// largest that fits all of it), every candidate gets a ring buffer (`tilegpu.alloc_buffer`,
+// laid out by tilegpu::ldmatrixBufferLayout), copies run D = S - 1 steps ahead, and the loop
+// becomes, for its steps i = 0, 1, ...:
 //
-//   prologue:  copy step s into stage s, commit            (s = 0 .. S-2)
-//   step i:    async_wait {pending = S-2}; barrier          (step i's stage has landed and
-//                                                            step i-1's reads are done)
+//   prologue:  copy step s into stage s, commit            (s = 0 .. D-1)
+//   step i:    async_wait {pending = D-1}; barrier          (step i's stage has landed and
+//                                                            step i+D-S's reads are done)
 //              operand = local_load stage i % S
-//              copy step i+S-1 into stage (i+S-1) % S, commit
+//              copy step i+D into stage (i+D) % S, commit
 //              ... the body, its mma reading the operands ...
 //   after:     async_wait {pending = 0}
+//
+// Where the operands are those of one mma that tile-warpgroup-mma will run from the stages
+// in place (tilegpu::warpgroupMultiplies) and S >= 3, copies run D = S - 2 steps ahead: the
+// stage of step i - 1 stays untouched during step i, so that step's warpgroup mma may still
+// be reading it (the loop is marked tilegpu::kMmaInFlightAttrName).
 //
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
@@ -75,6 +81,31 @@ std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
   return Operand{load, convert, std::move(*slice), Value()};
 }
 
+/// True when the operands are the A and B of one tilegpu.mma whose result the loop only
+/// carries, of shapes a warpgroup mma multiplies in place (tile-warpgroup-mma will).
+bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsigned numWarps) {
+  if (operands.size() != 2 || !operands[0].convert->hasOneUse() ||
+      !operands[1].convert->hasOneUse())
+    return false;
+  auto mma = dyn_cast<tilegpu::MmaOp>(*operands[0].convert->getUsers().begin());
+  if (!mma || mma->getBlock() != loop.getBody() ||
+      !llvm::all_of(mma->getUsers(), [](Operation *u) {
+        return isa<scf::YieldOp>(u) ||
+               (isa<tilegpu::ConvertLayoutOp>(u) &&
+                llvm::all_of(u->getUsers(), [](Operation *v) { return isa<scf::YieldOp>(v); }));
+      }))
+    return false;
+  bool aFirst = mma.getA() == operands[0].convert.getResult() &&
+                mma.getB() == operands[1].convert.getResult();
+  bool bFirst = mma.getA() == operands[1].convert.getResult() &&
+                mma.getB() == operands[0].convert.getResult();
+  if (!aFirst && !bFirst)
+    return false;
+  RankedTensorType a = operands[aFirst ? 0 : 1].load.getType();
+  RankedTensorType b = operands[aFirst ? 1 : 0].load.getType();
+  return tilegpu::warpgroupMultiplies(a, b, mma.getAcc().getType(), numWarps);
+}
+
 struct PipelineMmaOperandsPass
     : public tilecc::impl::TilePipelineMmaOperandsBase<PipelineMmaOperandsPass> {
   using TilePipelineMmaOperandsBase::TilePipelineMmaOperandsBase;
@@ -107,11 +138,17 @@ struct PipelineMmaOperandsPass
                      2 * 32 * numWarps * (carried + 2 * tilegpu::kRegisterHeadroom) <=
                          tilegpu::kRegistersPerSM;
     int64_t budget = twoBlocks ? maxSharedBytes / 2 : maxSharedBytes;
-    unsigned stages = 4;
+    bool warpgroup = multipliesInPlace(loop, operands, numWarps);
+    unsigned stages = warpgroup ? 5 : 4;
     while (stages > 2 && int64_t(stages) * stageBytes > budget)
       --stages;
     if (int64_t(stages) * stageBytes > budget)
       return;
+    // A warpgroup mma may still read the stage of the step before: copy one step less ahead.
+    bool inFlight = warpgroup && stages >= 3;
+    unsigned distance = inFlight ? stages - 2 : stages - 1;
+    if (inFlight)
+      loop->setAttr(tilegpu::kMmaInFlightAttrName, UnitAttr::get(loop.getContext()));
 
     OpBuilder b(loop);
     Location loc = loop.getLoc();
@@ -139,19 +176,19 @@ struct PipelineMmaOperandsPass
                                            tilegpu::ldmatrixBufferLayout(tile));
       operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ring);
     }
-    for (unsigned s = 0; s + 1 < stages; ++s) {
+    for (unsigned s = 0; s < distance; ++s) {
       Value iv = b.create<arith::AddIOp>(
           loc, lower, b.create<arith::MulIOp>(loc, index(s), step).getResult());
       copyStep(iv, index(s));
     }
 
-    // Each step: wait for its stage, read it, start the copy S - 1 steps ahead.
-    Value ahead = index(stages - 1), ring = index(stages);
+    // Each step: wait for its stage, read it, start the copy `distance` steps ahead.
+    Value ahead = index(distance), ring = index(stages);
     Value aheadSteps = b.create<arith::MulIOp>(loc, ahead, step);
     b.setInsertionPointToStart(loop.getBody());
     Value iv = loop.getInductionVar();
     Value i = b.create<arith::DivUIOp>(loc, b.create<arith::SubIOp>(loc, iv, lower), step);
-    b.create<tilegpu::AsyncWaitOp>(loc, stages - 2);
+    b.create<tilegpu::AsyncWaitOp>(loc, distance - 1);
     b.create<tilegpu::BarrierOp>(loc);
     Value current = b.create<arith::RemUIOp>(loc, i, ring);
     for (Operand &operand : operands) {

@@ -82,6 +82,17 @@ SharedLayoutAttr ldmatrixBufferLayout(mlir::RankedTensorType tile);
 /// 16-bit tiles laid out by ldmatrixBufferLayout with rows of 32 bytes or more.
 bool warpgroupReadable(BufferType buffer);
 
+/// True when warpgroup mma can multiply ring stages of the (layout-free) tiles `a` and `b`
+/// into `acc` in a program of `numWarps` warps: both readable in place, of one 16-bit
+/// element type, rank 2, the warps a whole number of warpgroups stacked along M.
+bool warpgroupMultiplies(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                         mlir::RankedTensorType acc, unsigned numWarps);
+
+/// The loop attribute by which tile-pipeline-mma-operands says that its ring leaves the
+/// stage of the step before alone for one step more, so that a warpgroup mma of that step
+/// may still be reading it (its copies run stages - 2 steps ahead instead of stages - 1).
+inline constexpr llvm::StringLiteral kMmaInFlightAttrName = "tilegpu.mma_in_flight";
+
 } // namespace tilecc::tilegpu
 
 #endif
