@@ -13,9 +13,7 @@
 //    vector at a time, plus 16 for addresses and temporaries), the shared memory a block
 //    takes, 2048 threads and 32 blocks per multiprocessor, and at most half the
 //    multiprocessor's threads: beyond that a memory-bound kernel gains little and the
-//    estimate's error would cost spills. A kernel whose mma are warpgroup mma from ring
-//    stages holds its accumulators and kWarpgroupMmaRegisters more per thread, and as many
-//    blocks as that and its rings allow. Kernels with other mma keep 1: the estimate does not see
+//    estimate's error would cost spills. Kernels with mma keep 1: the estimate does not see
 //    the fragments' staging and addresses; nor do kernels whose loops carry tiles loaded a
 //    step early (tile-prefetch-loop-loads): nvcc unpacks the carried tile while the next one
 //    arrives, beyond the estimate, and a bound would make it spill inside the loop (GEMV
@@ -45,9 +43,6 @@ constexpr int64_t kBlocksPerSM = 32;
 constexpr int64_t kReservedSharedPerBlock = 1024; // what the CUDA runtime keeps per block
 constexpr int64_t kThreadsAimedFor = 1024;
 constexpr int64_t kPackedThreads = 128;
-/// Registers a warpgroup mma kernel needs beside its accumulators (addresses and predicates
-/// of the ring copies, descriptors, the loop).
-constexpr int64_t kWarpgroupMmaRegisters = 40;
 
 struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupancyPass> {
   using TilePlanOccupancyBase::TilePlanOccupancyBase;
@@ -65,25 +60,15 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
     int64_t blockThreads = threads * perBlock;
 
     bool multiplies = false, carriesLoads = false;
-    int64_t accumulators = 0; // registers of the largest warpgroup mma accumulator
     func.walk([&](Operation *op) {
-      multiplies |= isa<tilegpu::MmaOp, tile::MmaOp>(op);
-      if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op))
-        accumulators = std::max(accumulators,
-                                tilegpu::registersOfLayout(mma.getResult(), unsigned(numWarps)));
+      multiplies |= isa<tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::MmaOp>(op);
       if (auto yield = dyn_cast<scf::YieldOp>(op))
         for (Value v : yield.getOperands())
           carriesLoads |= isa<scf::ForOp>(op->getParentOp()) && v.getDefiningOp<tilegpu::GlobalLoadOp>();
     });
     int64_t blocks = 1;
-    int64_t sharedPerSM = maxSharedBytes + kReservedSharedPerBlock;
-    if (accumulators && !multiplies) {
-      // The accumulators, what the copies and descriptors need beside them, and the stages.
-      blocks = std::min(tilegpu::kRegistersPerSM /
-                            (blockThreads * (accumulators + kWarpgroupMmaRegisters)),
-                        int64_t(sharedPerSM / (smem + kReservedSharedPerBlock)));
-      blocks = std::max<int64_t>(blocks, 1);
-    } else if (!multiplies && !carriesLoads) {
+    if (!multiplies && !carriesLoads) {
+      int64_t sharedPerSM = maxSharedBytes + kReservedSharedPerBlock;
       blocks = std::min({tilegpu::blocksByRegisters(func, unsigned(numWarps), blockThreads),
                          kThreadsPerSM / blockThreads,
                          kBlocksPerSM, int64_t(llvm::divideCeil(kThreadsAimedFor, blockThreads)),

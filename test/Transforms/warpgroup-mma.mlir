@@ -5,19 +5,14 @@
 // async proxy before the barrier that publishes them.
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands --tile-warpgroup-mma | FileCheck %s
 
-// B's rows of 256 bytes are stored in blocks of 64 elements (128-byte swizzle rows).
+// B's rows of 256 bytes are stored in blocks of 64 elements (128-byte swizzle rows). Three
+// stages fit half the shared memory: copies run two steps ahead and each step waits for its
+// mma.
 // CHECK-LABEL: func.func @gemm
 // CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <3, tensor<128x64xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
 // CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <3, tensor<64x128xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>
-// Three stages, copied one step ahead (not two): the stage of step i - 1 stays untouched
-// during step i, while that step's mma may still read it.
-// CHECK-NOT: tilegpu.async_copy
-// CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
-// CHECK: tilegpu.async_copy %{{.*}} into %[[RB]]
-// CHECK-NEXT: tilegpu.async_commit
-// CHECK-NOT: tilegpu.async_copy
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>)
-// CHECK: tilegpu.async_wait {pending = 0 : i32}
+// CHECK: tilegpu.async_wait {pending = 1 : i32}
 // CHECK-NEXT: tilegpu.fence_async_shared
 // CHECK-NEXT: tilegpu.barrier
 // CHECK-NEXT: %[[S:.*]] = arith.remui
@@ -28,13 +23,12 @@
 // CHECK: tilegpu.async_copy
 // CHECK: tilegpu.async_copy
 // CHECK-NEXT: tilegpu.async_commit
-// One group stays in flight into the next step; the last is waited for after the loop.
-// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}
+// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 0 : i32}
 // CHECK-NEXT: scf.yield %[[R]]
-// CHECK-NEXT: } {tilegpu.mma_in_flight}
-// CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
+// CHECK-NEXT: }
 // CHECK-NOT: tilegpu.mma %
-// CHECK: tilegpu.convert_layout %[[DONE]]
+// CHECK-NOT: tilegpu.warpgroup_wait
+// CHECK: tilegpu.convert_layout
 func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<128x128xf32>
     attributes {tilegpu.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
@@ -49,6 +43,39 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
     scf.yield %c : tensor<128x128xf32>
   }
   return %r : tensor<128x128xf32>
+}
+
+// Five stages: copies run three steps ahead (not four), so the stage of step i - 1 stays
+// untouched during step i while that step's mma may still read it; one group stays in
+// flight into the next step and the last is waited for after the loop.
+// CHECK-LABEL: func.func @deep_ring
+// CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <5, tensor<64x64xbf16>
+// CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
+// CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
+// CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
+// CHECK-NOT: tilegpu.async_copy %{{.*}} into %[[RA]]
+// CHECK: scf.for
+// CHECK: tilegpu.async_wait {pending = 2 : i32}
+// CHECK: %[[P:.*]] = tilegpu.warpgroup_mma
+// CHECK: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}
+// CHECK-NEXT: scf.yield %[[R]]
+// CHECK-NEXT: } {tilegpu.mma_in_flight}
+// CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
+// CHECK: tilegpu.convert_layout %[[DONE]]
+func.func @deep_ring(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: index) -> tensor<64x64xf32>
+    attributes {tilegpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %init = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) {
+    %k = arith.muli %i, %c64 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
+    %c = tile.mma %a, %b, %acc : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+    scf.yield %c : tensor<64x64xf32>
+  }
+  return %r : tensor<64x64xf32>
 }
 
 // Eight warps stack 128 rows: a 64-row accumulator keeps mma.sync, and its ring copies run
