@@ -14,6 +14,8 @@
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 using namespace mlir;
 using namespace tilecc;
 using namespace tilecc::codegen;
@@ -85,11 +87,21 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     if (failed(info))
       return failure();
     const Layout &to = layouts[info->layout];
-    info->name = newName();
+    // A loop-carried accumulator used by nothing else is multiplied in place: no register of
+    // an in-flight group is written by other instructions (ptxas would serialize the wgmma).
+    auto carried = dyn_cast<BlockArgument>(mma.getAcc());
+    bool inPlace = carried && isa<scf::ForOp>(carried.getOwner()->getParentOp()) &&
+                   carried.hasOneUse() && values.count(carried);
+    std::string init;
+    if (inPlace) {
+      info->name = values[carried].name;
+    } else {
+      info->name = newName();
+      init = cat("float ", info->name, "[", to.elems, "]; ", "_Pragma(\"unroll\") for (int i_ = 0; i_ < ",
+                 to.elems, "; ++i_) ", info->name, "[i_] = ", elem(mma.getAcc()), "; ");
+    }
     out.line(indent,
-             cat("float ", info->name, "[", to.elems, "]; ",
-                 "_Pragma(\"unroll\") for (int i_ = 0; i_ < ", to.elems, "; ++i_) ", info->name,
-                 "[i_] = ", elem(mma.getAcc()), "; tile_dev::warpgroup_mma<", to.alias, "_frag, ",
+             cat(init, "tile_dev::warpgroup_mma<", to.alias, "_frag, ",
                  stagingText(tilegpu::bufferStaging(mma.getA().getType())), ", ",
                  stagingText(tilegpu::bufferStaging(mma.getB().getType())), ">(", info->name,
                  ", ", stagePointer(mma.getA(), mma.getAStage()), ", ",
@@ -99,14 +111,20 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     return success();
   }
   if (auto wait = dyn_cast<tilegpu::WarpgroupWaitOp>(op)) {
-    // The result is the accumulator's registers, ready.
+    // The result is the accumulator's registers, ready (a broadcast gets registers first).
     auto it = values.find(wait.getAcc());
-    if (it == values.end())
+    if (it == values.end() || !it->second.tile)
       return op.emitError("a warpgroup wait of an accumulator without registers");
-    out.line(indent, cat("tile_dev::warpgroup_wait<", wait.getPending(), ">(", it->second.name,
-                         ");"),
+    ValueInfo acc = it->second;
+    if (acc.broadcast) {
+      FailureOr<ValueInfo> regs = declareMutable(wait.getType(), indent, loc, wait.getAcc());
+      if (failed(regs))
+        return failure();
+      acc = *regs;
+    }
+    out.line(indent, cat("tile_dev::warpgroup_wait<", wait.getPending(), ">(", acc.name, ");"),
              loc);
-    values[wait.getResult()] = it->second;
+    values[wait.getResult()] = acc;
     return success();
   }
   auto load = cast<tilegpu::LocalLoadOp>(op);

@@ -16,7 +16,7 @@
 // Where the pipeliner left a step's stages alone for a step more (kMmaInFlightAttrName on
 // the loop), the wait keeps that one group in flight (`pending = 1`): the mma of step i runs
 // while step i + 1 waits for its copies and issues its own, and a wait of 0 after the loop
-// ends the last one.
+// ends the last one (the accumulator also enters the loop through a wait of 0).
 //
 // The accumulator moves to the layout of the program's W warps stacked along M
 // (`#tilegpu.mma<warpsPerBlock = [W, 1]>`, warpgroup g holding rows 64g .. 64g+63 of every
@@ -138,6 +138,22 @@ struct WarpgroupMmaPass : public tilecc::impl::TileWarpgroupMmaBase<WarpgroupMma
     tilegpu::ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
       return signalPassFailure();
+    func.walk([&](scf::ForOp loop) { readyBeforeLoop(loop); });
+  }
+
+  /// An accumulator a loop carries while one group stays in flight enters the loop through a
+  /// wait of 0: its registers are then defined by no other instruction while groups run (else
+  /// ptxas serializes every wgmma of the loop, C7515).
+  static void readyBeforeLoop(scf::ForOp loop) {
+    if (!loop->hasAttr(tilegpu::kMmaInFlightAttrName))
+      return;
+    OpBuilder builder(loop);
+    for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), loop.getInitArgsMutable())) {
+      if (!arg.hasOneUse() || !isa<tilegpu::WarpgroupMmaOp>(*arg.getUsers().begin()))
+        continue;
+      init.set(builder.create<tilegpu::WarpgroupWaitOp>(loop.getLoc(), arg.getType(), init.get(),
+                                                        0));
+    }
   }
 };
 

@@ -17,17 +17,22 @@
 // CHECK: tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + 0 * 4096), arg1,
 // CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + 0 * 4096), arg2,
 // CHECK-NEXT: tile_dev::async_commit();
-// CHECK: float [[C:v[0-9]+]][64]; {{.*}}= 0.0f;
+// The accumulator enters the loop through a wait of 0 (no other instruction defines its
+// registers while groups are in flight).
+// CHECK: float [[Z:v[0-9]+]][64]; {{.*}}= 0.0f;
+// CHECK-NEXT: tile_dev::warpgroup_wait<0>([[Z]]);
+// CHECK-NEXT: float [[C:v[0-9]+]][64]; {{.*}} = [[Z]][i_];
 // CHECK-NEXT: for (
 // CHECK: tile_dev::async_wait<[[PENDING:[0-9]]]>();
 // CHECK-NEXT: tile_dev::fence_async_shared();
 // CHECK-NEXT: __syncthreads();
 // CHECK-NEXT: const int64_t [[S:v[0-9]+]] =
-// CHECK-NEXT: float [[R:v[0-9]+]][64]; {{.*}} [[R]][i_] = [[C]][i_]; tile_dev::warpgroup_mma<[[ACC]], tile_dev::Staging<32, 0, 8, 2, 4>, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>>([[R]], ([[RA]] + [[S]] * 4096), ([[RB]] + [[S]] * 4096), threadIdx.x);
+// The carried accumulator is multiplied in place: nothing else writes its registers while
+// a group is in flight.
+// CHECK-NEXT: tile_dev::warpgroup_mma<[[ACC]], tile_dev::Staging<32, 0, 8, 2, 4>, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>>([[C]], ([[RA]] + [[S]] * 4096), ([[RB]] + [[S]] * 4096), threadIdx.x);
 // CHECK: tile_dev::async_commit();
-// CHECK-NEXT: tile_dev::warpgroup_wait<1>([[R]]);
-// CHECK: [[C]][i_] = [[R]][i_];
-// CHECK: }
+// CHECK-NEXT: tile_dev::warpgroup_wait<1>([[C]]);
+// CHECK-NEXT: }
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[C]]);
 // CHECK-NEXT: tile_dev::async_wait<0>();
 // CHECK-NEXT: __syncthreads(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);

@@ -54,7 +54,8 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
 // CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
 // CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
 // CHECK-NOT: tilegpu.async_copy %{{.*}} into %[[RA]]
-// CHECK: scf.for
+// CHECK: %[[INIT:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
+// CHECK-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]])
 // CHECK: tilegpu.async_wait {pending = 2 : i32}
 // CHECK: %[[P:.*]] = tilegpu.warpgroup_mma
 // CHECK: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Turns the timed lines of bench/gpu/gemm.sh's log into records of bench/results/latest.json:
+one `gemm_<type>_<size>` per element type and size, the fastest of the tile shapes the
+benchmark offers (as an autotuner would pick among them), with cuBLAS of the same run as the
+baseline. Records of other workloads in latest.json are kept.
+Usage: gemm_records.py gemm.log latest.json commit date"""
+import json
+import re
+import sys
+
+LINE = re.compile(
+    r"gemm (\d+) x (\d+) x (\d+) (\w+) -> f32, tiles (\S+): tile [\d.]+ ms \(([\d.]+) TFLOP/s\), "
+    r"cuBLAS [\d.]+ ms \(([\d.]+) TFLOP/s\).*worst relative difference (\S+), .*\((.*)\)")
+
+
+def main():
+    log, latest, commit, date = sys.argv[1:5]
+    best = {}
+    for line in open(log):
+        m = LINE.search(line)
+        if not m:
+            continue
+        mm, n, k, dtype, tiles, tile, cublas, worst, gpu = m.groups()
+        size = mm if mm == n == k else f"{mm}x{n}x{k}"
+        name = f"gemm_{dtype}_{size}"
+        record = {
+            "workload": name, "metric": "TFLOP/s", "tilecc": float(tile),
+            "baseline": float(cublas), "baseline_name": "cuBLAS cublasGemmEx (f32 out)",
+            "ratio": round(float(tile) / float(cublas), 3), "tiles": tiles,
+            "worst_relative_difference": float(worst), "gpu": gpu, "date": date,
+            "commit": commit,
+        }
+        if name not in best or record["tilecc"] > best[name]["tilecc"]:
+            best[name] = record
+    records = [r for r in json.load(open(latest)) if not r["workload"].startswith("gemm_")]
+    records += sorted(best.values(), key=lambda r: r["workload"])
+    json.dump(records, open(latest, "w"), indent=1)
+    open(latest, "a").write("\n")
+    for r in best.values():
+        print(f"{r['workload']:16} {r['tiles']:10} {r['tilecc']:7.1f} vs {r['baseline']:7.1f} "
+              f"TFLOP/s  ratio {r['ratio']:.3f}")
+
+
+if __name__ == "__main__":
+    main()
