@@ -2,9 +2,9 @@
 # On the GPU machine, after bench/gpu/prepare.sh: the warpgroup mma of the device header alone
 # (bench/gpu/warpgroup_mma.cu), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
-# timing; the SASS must hold HGMMA), the gemm example at sizes no tile divides, and
-# compute-sanitizer memcheck, racecheck and synccheck of the example. Writes
-# ${OUT:-/tmp/tilecc-gpu}/gemm.log.
+# timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
+# no tile divides, and compute-sanitizer memcheck, racecheck and synccheck of the example.
+# Writes ${OUT:-/tmp/tilecc-gpu}/gemm.log (bench/gpu/gemm_records.py turns it into records).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -35,7 +35,7 @@ for tool in memcheck racecheck synccheck; do
 done
 echo "== timed against cuBLAS"
 for type in ${GEMM_TYPES:-bf16 f16}; do
-  for size in ${GEMM_SIZES:-2048 4096 8192}; do
+  for size in ${GEMM_SIZES:-2048 4000 4096 8192}; do
     "$work/gemm_tflops" $type $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) || status=1
   done
 done

@@ -21,7 +21,8 @@ def main():
         if not m:
             continue
         mm, n, k, dtype, tiles, tile, cublas, worst, gpu = m.groups()
-        size = mm if mm == n == k else f"{mm}x{n}x{k}"
+        square_pow2 = mm == n == k and int(mm) & (int(mm) - 1) == 0
+        size = mm if square_pow2 else f"{mm}x{n}x{k}"
         name = f"gemm_{dtype}_{size}"
         record = {
             "workload": name, "metric": "TFLOP/s", "tilecc": float(tile),
