@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On the GPU machine, after bench/gpu/prepare.sh: the warpgroup mma of the device header alone
-# (bench/gpu/warpgroup_mma.cu), the tile GEMMs against cuBLAS in the same run
+# (bench/gpu/warpgroup_mma.cu; also as compute_80 PTX, the ldmatrix and mma.sync path of
+# targets without wgmma), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
 # timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
 # no tile divides, and compute-sanitizer memcheck, racecheck and synccheck of the example.
@@ -23,6 +24,9 @@ grep -E "spill|Used [0-9]+ registers|C7511" "$work/gemm_tflops.build.log" | sort
 echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA)"
 echo "== warpgroup mma alone"
 "${nvcc_cmd[@]}" bench/gpu/warpgroup_mma.cu -o "$work/warpgroup_mma" && "$work/warpgroup_mma" || status=1
+echo "== warpgroup mma alone, the path of targets without wgmma (compute_80 PTX, JIT-compiled)"
+nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_80,code=compute_80 \
+  bench/gpu/warpgroup_mma.cu -o "$work/warpgroup_mma_sm80" && "$work/warpgroup_mma_sm80" || status=1
 "${nvcc_cmd[@]}" -Iexamples/gemm .device-carry/gemm.cu -L"$work" -ltile_rt -lpthread \
   -o "$work/gemm" || exit 1
 echo "== the gemm example"
