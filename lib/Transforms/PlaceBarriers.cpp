@@ -59,6 +59,11 @@ struct InFlight {
   Ranges ranges, pending, reading;
 
   bool overlaps(int64_t begin, int64_t end) const { return overlap(ranges, begin, end); }
+  /// Async accesses waited for become ordinary ones, which the next barrier ends.
+  void settle(Ranges &async) {
+    merge(ranges, async);
+    async.clear();
+  }
   void join(const InFlight &other) {
     merge(ranges, other.ranges);
     merge(pending, other.pending);
@@ -98,10 +103,8 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       return state;
     }
     if (auto wait = dyn_cast<tilegpu::AsyncWaitOp>(op)) {
-      if (wait.getPending() == 0) {
-        merge(state.ranges, state.pending);
-        state.pending.clear();
-      }
+      if (wait.getPending() == 0)
+        state.settle(state.pending);
       return state;
     }
     if (auto load = dyn_cast<tilegpu::LocalLoadOp>(op)) {
@@ -113,10 +116,8 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       return state;
     }
     if (auto wait = dyn_cast<tilegpu::WarpgroupWaitOp>(op)) {
-      if (wait.getPending() == 0) {
-        merge(state.ranges, state.reading);
-        state.reading.clear();
-      }
+      if (wait.getPending() == 0)
+        state.settle(state.reading);
       return state;
     }
     if (isa<tilegpu::FenceAsyncSharedOp>(op))
