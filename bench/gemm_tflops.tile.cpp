@@ -1,6 +1,8 @@
 // Times tile GEMMs (C = A x B, f16 or bf16 inputs, f32 output; each K step one tile::mma)
 // against cuBLAS (cublasGemmEx, the same inputs, f32 output and compute) on the same arrays in
-// the same run, after checking that every element of the two results agrees.
+// the same run, after checking that every element of the two results agrees; where the tiles
+// divide the shape, also the same kernel as TILE_UNSAFE code with unchecked loads (its result
+// must be the same bits).
 // Usage: gemm_tflops [f16|bf16] [M N K = 4096 4096 4096] [repeats = 20]. Needs a GPU and
 // cuBLAS. Prints one line per tile shape.
 #include <tile/tile.hpp>
@@ -25,6 +27,21 @@ TILE_KERNEL void gemm(tile::Tensor<float, BM, BN>& c,
   tile::Tile<float, BM, BN> acc;
   for (int64_t k = 0; k < tile::num_tiles(at, 1); ++k)
     acc = tile::mma(at.load(tile::block_id(0), k), bt.load(k, tile::block_id(1)), acc);
+  c.store(acc);
+}
+
+/// The same GEMM without bounds handling (the TILE_UNSAFE comparison): valid only where the
+/// tiles divide M, N and K.
+template <class T, int BM, int BN, int BK>
+TILE_KERNEL TILE_UNSAFE void gemm_unchecked(tile::Tensor<float, BM, BN>& c,
+                                            const tile::Tensor<T, tile::dyn, tile::dyn>& a,
+                                            const tile::Tensor<T, tile::dyn, tile::dyn>& b) {
+  auto at = a.template partition<BM, BK>();
+  auto bt = b.template partition<BK, BN>();
+  tile::Tile<float, BM, BN> acc;
+  for (int64_t k = 0; k < tile::num_tiles(at, 1); ++k)
+    acc = tile::mma(tile::unchecked::load(at, tile::block_id(0), k),
+                    tile::unchecked::load(bt, k, tile::block_id(1)), acc);
   c.store(acc);
 }
 
@@ -59,6 +76,19 @@ static bool compare(const char* type, long long m, long long n, long long k, int
   const double tile_s = median_seconds(repeats, [&] {
     tile::launch<gemm<T, BM, BN, BK>>(c.template partition_mut<BM, BN>(), a, b).sync();
   });
+  // The unchecked kernel, where the tiles divide the shape: its time over the safe one's.
+  double unchecked_s = 0;
+  if (m % BM == 0 && n % BN == 0 && k % BK == 0) {
+    auto cu = tile::zeros<float>({m, n});
+    unchecked_s = median_seconds(repeats, [&] {
+      tile::launch<gemm_unchecked<T, BM, BN, BK>>(cu.template partition_mut<BM, BN>(), a, b).sync();
+    });
+    if (cu.to_host() != c.to_host()) {
+      std::printf("gemm %lld x %lld x %lld %s: the unchecked kernel's result differs\n", m, n, k,
+                  type);
+      return false;
+    }
+  }
 
   cublasHandle_t handle;
   cublasCreate(&handle);
@@ -84,6 +114,10 @@ static bool compare(const char* type, long long m, long long n, long long k, int
               m, n, k, type, BM, BN, BK, tile_s * 1e3, flop / tile_s / 1e12, cublas_s * 1e3,
               flop / cublas_s / 1e12, tile_s / cublas_s, worst,
               tile::default_device().name().c_str());
+  if (unchecked_s > 0)
+    std::printf("  TILE_UNSAFE unchecked loads, same shape: %.3f ms (%.1f TFLOP/s), safe/unsafe "
+                "time %.3f\n",
+                unchecked_s * 1e3, flop / unchecked_s / 1e12, tile_s / unchecked_s);
   return worst < 1e-3;
 }
 

@@ -2,7 +2,7 @@
 """Turns the timed lines of bench/gpu/gemm.sh's log into records of bench/results/latest.json:
 one `gemm_<type>_<size>` per element type and size, the fastest of the tile shapes the
 benchmark offers (as an autotuner would pick among them), with cuBLAS of the same run as the
-baseline. Records of other workloads in latest.json are kept.
+baseline, and the TILE_UNSAFE kernel's figures of that shape where the run has them. Records of other workloads in latest.json are kept.
 Usage: gemm_records.py gemm.log latest.json commit date"""
 import json
 import re
@@ -12,11 +12,20 @@ LINE = re.compile(
     r"gemm (\d+) x (\d+) x (\d+) (\w+) -> f32, tiles (\S+): tile [\d.]+ ms \(([\d.]+) TFLOP/s\), "
     r"cuBLAS [\d.]+ ms \(([\d.]+) TFLOP/s\).*worst relative difference (\S+), .*\((.*)\)")
 
+UNSAFE = re.compile(r"TILE_UNSAFE unchecked loads, same shape: [\d.]+ ms \(([\d.]+) TFLOP/s\), "
+                    r"safe/unsafe time ([\d.]+)")
+
 
 def main():
     log, latest, commit, date = sys.argv[1:5]
     best = {}
+    last = None
     for line in open(log):
+        u = UNSAFE.search(line)
+        if u and last is not None:
+            last["unchecked_tflops"] = float(u.group(1))
+            last["safe_over_unsafe_time"] = float(u.group(2))
+            continue
         m = LINE.search(line)
         if not m:
             continue
@@ -31,6 +40,7 @@ def main():
             "worst_relative_difference": float(worst), "gpu": gpu, "date": date,
             "commit": commit,
         }
+        last = record
         if name not in best or record["tilecc"] > best[name]["tilecc"]:
             best[name] = record
     records = [r for r in json.load(open(latest)) if not r["workload"].startswith("gemm_")]
