@@ -7,11 +7,13 @@
 // `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them (the
 // copies of later steps) overlaps the tensor cores' work:
 //
-//   async_wait {pending = S-2}; barrier             async_wait {pending = S-2}
+//   async_wait {pending = D-1}; barrier             async_wait {pending = D-1}
 //   %a = local_load %ra[%s]                         fence_async_shared; barrier
 //   %b = local_load %rb[%s]                    =>   %p = warpgroup_mma %ra[%s], %rb[%s], %c'
-//   ... copies of step i + S - 1 ...                ... copies of step i + S - 1 ...
+//   ... copies of step i + D ...                    ... copies of step i + D ...
 //   %r = mma %a, %b, %c                             %r = warpgroup_wait %p {pending = 0}
+//
+// (D the pipeliner's copy distance: the copies never write the stage being read.)
 //
 // Where the pipeliner left a step's stages alone for a step more (kMmaInFlightAttrName on
 // the loop), the wait keeps that one group in flight (`pending = 1`): the mma of step i runs
