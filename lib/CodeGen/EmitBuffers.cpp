@@ -83,25 +83,18 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     return success();
   }
   if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
-    FailureOr<ValueInfo> info = tileInfo(&op, mma.getType());
-    if (failed(info))
-      return failure();
-    const Layout &to = layouts[info->layout];
     // A loop-carried accumulator used by nothing else is multiplied in place: no register of
     // an in-flight group is written by other instructions (ptxas would serialize the wgmma).
     auto carried = dyn_cast<BlockArgument>(mma.getAcc());
     bool inPlace = carried && isa<scf::ForOp>(carried.getOwner()->getParentOp()) &&
                    carried.hasOneUse() && values.count(carried);
-    std::string init;
-    if (inPlace) {
-      info->name = values[carried].name;
-    } else {
-      info->name = newName();
-      init = cat("float ", info->name, "[", to.elems, "]; ", "_Pragma(\"unroll\") for (int i_ = 0; i_ < ",
-                 to.elems, "; ++i_) ", info->name, "[i_] = ", elem(mma.getAcc()), "; ");
-    }
+    FailureOr<ValueInfo> info = inPlace ? FailureOr<ValueInfo>(values[carried])
+                                        : declareMutable(mma.getType(), indent, loc, mma.getAcc());
+    if (failed(info))
+      return failure();
+    const Layout &to = layouts[info->layout];
     out.line(indent,
-             cat(init, "tile_dev::warpgroup_mma<", to.alias, "_frag, ",
+             cat("tile_dev::warpgroup_mma<", to.alias, "_frag, ",
                  stagingText(tilegpu::bufferStaging(mma.getA().getType())), ", ",
                  stagingText(tilegpu::bufferStaging(mma.getB().getType())), ">(", info->name,
                  ", ", stagePointer(mma.getA(), mma.getAStage()), ", ",

@@ -1,7 +1,8 @@
 //===- MmaCarry.h - accumulators an scf.for carries in fragment registers --*- C++ -*-===//
 //
 // An mma pass that gives an accumulator a fragment layout leaves conversions around it; a
-// loop that carries the accumulator from one step to the next should carry the fragments.
+// loop that carries the accumulator from one step to the next should carry the fragments,
+// and an accumulator the loop only carries may stay in flight from one step to the next.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_TRANSFORMS_MMACARRY_H
@@ -15,6 +16,10 @@ namespace tilecc {
 /// its initial value is converted before the loop, its uses in the body and after the loop
 /// read it through conversions, which the conversion folding then removes.
 void carryInMmaLayout(mlir::scf::ForOp loop);
+
+/// True when the loop around `mma` only carries its result: every use is the loop's yield,
+/// directly or through one layout conversion.
+bool onlyCarried(mlir::Operation *mma);
 
 } // namespace tilecc
 

@@ -126,6 +126,14 @@ void tilecc::carryInMmaLayout(scf::ForOp loop) {
   }
 }
 
+bool tilecc::onlyCarried(Operation *mma) {
+  auto yields = [](Operation *user) { return isa<scf::YieldOp>(user); };
+  return llvm::all_of(mma->getUsers(), [&](Operation *user) {
+    return yields(user) ||
+           (isa<ConvertLayoutOp>(user) && llvm::all_of(user->getUsers(), yields));
+  });
+}
+
 void TileMmaLayoutsPass::runOnOperation() {
   func::FuncOp func = getOperation();
   auto warps = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName);

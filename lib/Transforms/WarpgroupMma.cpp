@@ -89,13 +89,7 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   // Where the ring leaves the stage alone for a step more, the group may stay in flight
   // until the next step's wait: the loop's results are waited for after it.
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  bool inFlight = loop && loop->hasAttr(tilegpu::kMmaInFlightAttrName) &&
-                  llvm::all_of(op->getUsers(), [&](Operation *user) {
-                    return isa<scf::YieldOp>(user) ||
-                           (isa<tilegpu::ConvertLayoutOp>(user) &&
-                            llvm::all_of(user->getUsers(),
-                                         [](Operation *u) { return isa<scf::YieldOp>(u); }));
-                  });
+  bool inFlight = loop && loop->hasAttr(tilegpu::kMmaInFlightAttrName) && onlyCarried(op);
   builder.setInsertionPoint(op);
   Value ready = builder.create<tilegpu::WarpgroupWaitOp>(loc, fragments, product, inFlight ? 1 : 0);
   op.replaceAllUsesWith(builder.create<tilegpu::ConvertLayoutOp>(loc, acc, ready).getResult());

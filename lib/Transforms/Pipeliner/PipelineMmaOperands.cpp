@@ -35,6 +35,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopLoads.h"
+#include "../MmaCarry.h"
 #include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
@@ -88,12 +89,7 @@ bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsig
       !operands[1].convert->hasOneUse())
     return false;
   auto mma = dyn_cast<tilegpu::MmaOp>(*operands[0].convert->getUsers().begin());
-  if (!mma || mma->getBlock() != loop.getBody() ||
-      !llvm::all_of(mma->getUsers(), [](Operation *u) {
-        return isa<scf::YieldOp>(u) ||
-               (isa<tilegpu::ConvertLayoutOp>(u) &&
-                llvm::all_of(u->getUsers(), [](Operation *v) { return isa<scf::YieldOp>(v); }));
-      }))
+  if (!mma || mma->getBlock() != loop.getBody() || !onlyCarried(mma))
     return false;
   bool aFirst = mma.getA() == operands[0].convert.getResult() &&
                 mma.getB() == operands[1].convert.getResult();
