@@ -464,7 +464,8 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
       out.line(1, cat(when, "if (cudaError_t e_ = cudaFuncSetAttribute(", kernel,
                       ", cudaFuncAttributeMaxDynamicSharedMemorySize, ", smemBytes,
                       "); e_ != cudaSuccess) return (int)e_;"));
-    out.line(1, cat(when, kernel, "<<<dim3((unsigned)blocks), dim3(", threads * perBlock, "), ",
+    out.line(1, cat(when, kernel, "<<<dim3((unsigned)blocks), dim3(",
+                    threads * perBlock + 32 * producerWarps, "), ",
                     smemBytes, ", (cudaStream_t)stream>>>(", launchArgs,
                     numArgs ? ", " : "", "grid);"));
   }
@@ -524,6 +525,12 @@ LogicalResult KernelEmitter::emit() {
                             << tilegpu::kProgramsInSequenceAttrName << "')";
   if (failed(collectLayouts()))
     return failure();
+  func.walk([&](tilegpu::ProducerOp producer) { producerWarps = producer.getWarps(); });
+  if (producerWarps) {
+    if (perBlock > 1 || inSequence > 1)
+      return func.emitError() << "a block with producer warps runs one tile program";
+    sync = cat("tile_dev::program_barrier<", 32 * numWarps, ">();");
+  }
 
   for (Type input : func.getFunctionType().getInputs())
     if (auto view = dyn_cast<tile::ViewType>(input); view && view.isExclusive() && !gridRank)
@@ -571,6 +578,9 @@ LogicalResult KernelEmitter::emit() {
                   " bytes of shared memory") : std::string()));
   if (inSequence > 1)
     out.line(0, cat("// each CUDA block runs ", inSequence, " tile programs in turn"));
+  if (producerWarps)
+    out.line(0, cat("// ", producerWarps, " producer warp(s) after the program's (threads ",
+                    threads, " .. ", threads + 32 * producerWarps - 1, ") copy its operands"));
   if (perBlock > 1)
     out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,
@@ -602,7 +612,7 @@ LogicalResult KernelEmitter::emit() {
   // The signature and the prologue share the kernel's source line.
   // The occupancy plan sizes the specialized kernel; the general one, with a path per
   // element for tiles its bounds cut, keeps the registers nvcc gives it.
-  std::string bounds = cat(threads * perBlock);
+  std::string bounds = cat(threads * perBlock + 32 * producerWarps);
   if (blocksPerSM > 1)
     bounds += specialization ? cat(", Whole_ ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
   std::string head = cat(specialization ? "template <bool Whole_> " : "",

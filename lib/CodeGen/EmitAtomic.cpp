@@ -72,8 +72,8 @@ LogicalResult KernelEmitter::emitAtomic(tilegpu::GlobalAtomicOp op, unsigned ind
   std::string text = cat(*ctype, " ", name, "{}; if (", threadId, " == 0) ", name, " = ", update);
   if (base) {
     std::string shared = cat("tile_dev::shared_at<", *ctype, ">(", *base, ")");
-    text += cat(" __syncthreads(); if (", threadId, " == 0) *", shared, " = ", name,
-                "; __syncthreads(); ", name, " = *", shared, ";");
+    text += cat(" ", sync, " if (", threadId, " == 0) *", shared, " = ", name, "; ", sync, " ",
+                name, " = *", shared, ";");
   }
   out.line(indent, text, loc);
   values[op.getOld()] = ValueInfo{name};

@@ -7,6 +7,8 @@
 // operands), and a `warpgroup_mma` multiplies two stages (wgmma on sm_90a) until its
 // `warpgroup_wait`.
 // Where each element of a stage lies is tilegpu::bufferStaging, printed as tile_dev::Staging.
+// Memory barriers print as tile_dev's mbarrier intrinsics; a `tilegpu.producer` is a branch
+// taken by the warps after the program's, which ends with them leaving the kernel.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
@@ -41,6 +43,55 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     values[alloc.getResult()] = ValueInfo{name};
     return success();
   }
+  if (auto alloc = dyn_cast<tilegpu::AllocBarriersOp>(op)) {
+    FailureOr<int64_t> base = smemOffset(&op);
+    if (failed(base))
+      return failure();
+    std::string name = newName();
+    out.line(indent, cat("uint64_t* const ", name, " = tile_dev::shared_at<uint64_t>(", *base,
+                         "); tile_dev::init_barriers<", alloc.getType().getCount(), ", ",
+                         alloc.getArrivals(), "u>(", name, ");"),
+             loc);
+    values[alloc.getResult()] = ValueInfo{name};
+    return success();
+  }
+  if (auto wait = dyn_cast<tilegpu::BarrierWaitOp>(op)) {
+    out.line(indent, cat("tile_dev::barrier_wait(", scalar(wait.getBarriers()), " + ",
+                         scalar(wait.getIndex()), ", ", scalar(wait.getParity()), ");"),
+             loc);
+    return success();
+  }
+  if (auto arrive = dyn_cast<tilegpu::BarrierArriveOp>(op)) {
+    out.line(indent, cat("tile_dev::barrier_arrive(", scalar(arrive.getBarriers()), " + ",
+                         scalar(arrive.getIndex()), ");"),
+             loc);
+    return success();
+  }
+  if (auto arrive = dyn_cast<tilegpu::AsyncCopyArriveOp>(op)) {
+    out.line(indent, cat("tile_dev::async_copy_arrive(", scalar(arrive.getBarriers()), " + ",
+                         scalar(arrive.getIndex()), ");"),
+             loc);
+    return success();
+  }
+  if (auto producer = dyn_cast<tilegpu::ProducerOp>(op)) {
+    // The producer warps follow the program's: they run the region and leave; the program's
+    // warps take the registers they gave up.
+    unsigned programThreads = 32 * numWarps;
+    out.line(indent, cat("if (threadIdx.x >= ", programThreads, "u) {"), loc);
+    if (std::optional<uint32_t> regs = producer.getRegisters())
+      out.line(indent + 1, cat("tile_dev::set_registers<false, ", *regs, ">();"));
+    producerThread = newName();
+    out.line(indent + 1, cat("const unsigned ", producerThread, " = threadIdx.x - ",
+                             programThreads, "u;"));
+    if (failed(emitBlock(producer.getBody().front(), indent + 1)))
+      return failure();
+    producerThread.clear();
+    out.line(indent + 1, "return;");
+    out.line(indent, "}");
+    if (std::optional<uint32_t> regs = producer.getConsumerRegisters())
+      out.line(indent, cat("tile_dev::set_registers<true, ", *regs, ">();"));
+    return success();
+  }
   if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) {
     auto tile = cast<RankedTensorType>(copy.getTile());
     std::optional<unsigned> layout = layoutIndex(tile);
@@ -55,14 +106,24 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
         s += cat(d ? ", " : "", vs.empty() ? std::string("0") : scalar(vs[d]));
       return s + "}";
     };
+    // In a producer region each producer thread copies for the program's threads it stands
+    // for: producer thread p for program threads p, p + P, ... (P producer threads).
+    std::string thread = layouts[*layout].thread, loop;
+    if (!producerThread.empty()) {
+      unsigned producerThreads = 32 * producerWarps;
+      unsigned turns = std::max(1u, 32 * numWarps / producerThreads);
+      loop = cat("_Pragma(\"unroll\") for (unsigned p_ = 0; p_ < ", turns, "u; ++p_) ");
+      thread = cat("tile_dev::Thread<", layouts[*layout].alias, ">(", producerThread, " + p_ * ",
+                   producerThreads, "u)");
+    }
     out.line(indent,
-             cat("tile_dev::async_copy<", copy.getVector(), ", ",
+             cat(loop, "tile_dev::async_copy<", copy.getVector(), ", ",
                  stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ", ",
                  copy.getAligned() ? "true" : "false",
                  specialization && copy.getWhole() ? ", Whole_" : "", ">(",
                  stagePointer(copy.getBuffer(), copy.getStage()), ", ", scalar(copy.getView()),
-                 ", ", layouts[*layout].thread, ", ", list(copy.getOffsets()), ", ",
-                 list(copy.getStarts()), ", ", list(copy.getBounds()), ");"),
+                 ", ", thread, ", ", list(copy.getOffsets()), ", ", list(copy.getStarts()), ", ",
+                 list(copy.getBounds()), ");"),
              loc);
     return success();
   }
@@ -75,7 +136,7 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     return success();
   }
   if (isa<tilegpu::BarrierOp>(op)) {
-    out.line(indent, "__syncthreads();", loc);
+    out.line(indent, sync, loc);
     return success();
   }
   if (isa<tilegpu::FenceAsyncSharedOp>(op)) {

@@ -3,7 +3,8 @@
 // Reductions, scans and the shape ops (broadcast, reshape, permute, cat, extract) as CUDA.
 // Their elements cross threads, so most stage a tile in the kernel's dynamic shared memory
 // at the offset the SharedMemoryPlanner chose (`tilegpu.smem_offset`, parts laid out by
-// tilegpu::getScratch): writes, `__syncthreads()`, reads, with a `__syncthreads()` before the
+// tilegpu::getScratch): writes, a barrier (`__syncthreads()`, or the program's named barrier
+// in a block with producer warps), reads, with a barrier before the
 // writes unless tilegpu-place-barriers found the bytes free (`tilegpu.needs_no_barrier`):
 //
 //  * reduce (as tilegpu::planReduce decided from the operand's linear layout): each thread
@@ -170,7 +171,7 @@ LogicalResult KernelEmitter::emitShape(Operation &op, unsigned indent) {
   if (auto cat_ = dyn_cast<tile::CatOp>(op))
     stage += cat(" tile_dev::to_shared(", buffer, " + ", sourceType.getNumElements(), ", ",
                  from.thread, ", ", array(cat_.getRhs(), indent, loc), ");");
-  out.line(indent, stage + " __syncthreads();", loc);
+  out.line(indent, stage + " " + sync, loc);
 
   std::string shape = ixList(sourceType.getShape());
   std::string index;
@@ -460,7 +461,7 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
              cat(stage, "if ((", threadId, " & ", plan->writerMask,
                  "u) == 0) { const int64_t w_ = tile_dev::compress(", threadId, " / 32u, ",
                  plan->axisWarps, "u); _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys,
-                 "; ++k_) { ", write, "} } __syncthreads();"),
+                 "; ++k_) { ", write, "} } ", sync),
              loc);
     // 4. Each result register combines the partials of the warps along the axis.
     std::string index = scalarResult ? "0" : cat(layouts[resultLayout].thread, ".linear(i_)");
@@ -634,7 +635,7 @@ LogicalResult KernelEmitter::emitScanInRegisters(tile::ScanOp op, const tilegpu:
                  plan.axisWarps, "u); if (", writer, ") { _Pragma(\"unroll\") for (int q_ = 0; q_ < ",
                  lines, "; ++q_) { const int64_t e_ = int64_t((q_ / ", keys, ") * ",
                  plan.warpPositions, " + ", warp, ") * ", plan.lines, " + ", line, "; ", write,
-                 "} } __syncthreads();"),
+                 "} } ", sync),
              loc);
   }
 
@@ -734,7 +735,7 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
                  *base + scratch->parts[k].carryOffset, "); tile_dev::to_shared(", data[k],
                  ", ", t, ", ", src[k], "); ");
   }
-  out.line(indent, stage + "__syncthreads();", loc);
+  out.line(indent, stage + sync, loc);
 
   // Chunks, each scanned in place by one thread.
   SmallVector<std::string> acc, atq, step;
@@ -753,14 +754,14 @@ LogicalResult KernelEmitter::emitScan(tile::ScanOp op, unsigned indent) {
                ") { const int64_t l_ = u_ / ", chunks, ", c_ = u_ % ", chunks,
                "; for (int64_t j_ = c_ * ", chunk, " + 1; j_ < (c_ + 1) * ", chunk,
                "; ++j_) { const int64_t p_ = ", at("l_", "j_ - 1"), ", q_ = ", at("l_", "j_"),
-               "; ", load, callCombiner(*f, acc, atq), " ", store, "} } __syncthreads();"),
+               "; ", load, callCombiner(*f, acc, atq), " ", store, "} } ", sync),
            loc);
   // The chunk totals of each line, scanned into carries.
   if (chunks > 1)
     out.line(indent,
              cat("for (int64_t l_ = ", threadId, "; l_ < ", lines, "; l_ += ", threads, ") { ",
                  loadLast, "for (int64_t c_ = 1; c_ < ", chunks, "; ++c_) { ", storeCarry,
-                 callCombiner(*f, acc, step), " } } __syncthreads();"),
+                 callCombiner(*f, acc, step), " } } ", sync),
              loc);
   // Each register: its element, after its chunk's carry.
   SmallVector<std::string> names, res;
@@ -819,11 +820,11 @@ LogicalResult KernelEmitter::emitMma(tile::MmaOp op, unsigned indent) {
                  buffers.back(), ", ", layouts[*layout].thread, ", ", array(v, indent, loc),
                  "); ");
   }
-  out.line(indent, stage + "__syncthreads();", loc);
+  out.line(indent, stage + sync, loc);
   out.line(indent,
            cat("tile_dev::mma_shared<", *in, ", ", batch, ", ", m, ", ", n, ", ", k, ", ",
                numWarps, ">(", buffers[0], ", ", buffers[1], ", ", buffers[2],
-               ", threadIdx.x); __syncthreads();"),
+               ", threadIdx.x); ", sync),
            loc);
   const Layout &to = layouts[info->layout];
   info->name = newName();
@@ -897,7 +898,7 @@ LogicalResult KernelEmitter::emitConvertLayout(tilegpu::ConvertLayoutOp op, unsi
   out.line(indent,
            cat(leadingBarrier(op), *ctype, "* ", buffer, " = tile_dev::shared_at<", *ctype, ">(",
                *base, "); ", write, buffer, ", ", layouts[*from].thread, ", ",
-               array(op.getSrc(), indent, loc), "); __syncthreads(); ", *ctype, " ", info->name,
+               array(op.getSrc(), indent, loc), "); ", sync, " ", *ctype, " ", info->name,
                "[", to.elems, "]; ", read),
            loc);
   values[op.getResult()] = *info;

@@ -196,7 +196,9 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     return emitConstant(op, indent);
   if (isa<tilegpu::AllocBufferOp, tilegpu::AsyncCopyOp, tilegpu::AsyncCommitOp,
           tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp,
-          tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp, tilegpu::WarpgroupWaitOp>(op))
+          tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp, tilegpu::WarpgroupWaitOp,
+          tilegpu::AllocBarriersOp, tilegpu::BarrierWaitOp, tilegpu::BarrierArriveOp,
+          tilegpu::AsyncCopyArriveOp, tilegpu::ProducerOp>(op))
     return emitBufferOp(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);

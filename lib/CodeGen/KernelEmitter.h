@@ -212,8 +212,8 @@ private:
   // Helpers.
   /// The barrier before an exchange's writes, unless tilegpu-place-barriers proved its shared
   /// bytes free of accesses since the last barrier.
-  static std::string leadingBarrier(mlir::Operation *op) {
-    return op->hasAttr(tilegpu::kNeedsNoBarrierAttrName) ? "" : "__syncthreads(); ";
+  std::string leadingBarrier(mlir::Operation *op) const {
+    return op->hasAttr(tilegpu::kNeedsNoBarrierAttrName) ? "" : sync + " ";
   }
   mlir::FailureOr<ValueInfo> tileInfo(mlir::Operation *op, mlir::Type type);
   std::optional<unsigned> layoutIndex(mlir::RankedTensorType type) const;
@@ -249,6 +249,13 @@ private:
   /// launch's grid has), else 0: printed as `Grid::decompose<gridRank>`.
   unsigned gridRank = 0;
   std::string threadId;   ///< C++ expression of the thread's index within its tile program
+  /// The statement by which the program's threads meet: `__syncthreads();`, or the named
+  /// barrier of the program's warps in a block with producer warps.
+  std::string sync = "__syncthreads();";
+  /// The block's producer warps (tilegpu.producer), or 0.
+  unsigned producerWarps = 0;
+  /// Inside a producer region: the C++ expression of the producer thread's index.
+  std::string producerThread;
   unsigned counter = 0;
 };
 

@@ -15,6 +15,8 @@
 // may still write is an error (the planner keeps rings apart from what their loops stage).
 // Likewise a warpgroup mma reads its stages until a `warpgroup_wait {pending = 0}`. A
 // `tilegpu.barrier` (placed by the pipeliner with the waits it needs) ends what is in flight.
+// The copies of a `tilegpu.producer` are ordered with the program's reads by the ring's memory
+// barriers: the program's warps wait for every stage they read.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -96,7 +98,10 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       state.ranges.clear();
       return state;
     }
-    if (isa<tilegpu::AllocBufferOp>(op))
+    // Memory barriers order a warp-specialized ring's stages themselves; the producer warps'
+    // copies land before the waits of the program's warps on them.
+    if (isa<tilegpu::AllocBufferOp, tilegpu::AllocBarriersOp, tilegpu::BarrierWaitOp,
+            tilegpu::BarrierArriveOp, tilegpu::ProducerOp>(op))
       return state;
     if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) {
       state.pending.push_back(bytesOf(copy.getBuffer()));

@@ -18,6 +18,9 @@
 //    step early (tile-prefetch-loop-loads): nvcc unpacks the carried tile while the next one
 //    arrives, beyond the estimate, and a bound would make it spill inside the loop (GEMV
 //    with 16 x 512 tiles: 1385 GB/s bounded to 5 blocks, 3897 unbounded).
+//  * a `tilegpu.producer`'s registers: a warp-specialized kernel runs one block per
+//    multiprocessor, bounded by all its threads; the producer warps give up registers to the
+//    program's warps (`registers`, `consumerRegisters`, printed as setmaxnreg).
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -44,6 +47,27 @@ constexpr int64_t kReservedSharedPerBlock = 1024; // what the CUDA runtime keeps
 constexpr int64_t kThreadsAimedFor = 1024;
 constexpr int64_t kPackedThreads = 128;
 
+/// Registers a producer thread keeps: the copies of tiles their bounds cut, element by element,
+/// spill with 56 (128 x 128 x 64 bf16 operands).
+constexpr int64_t kProducerRegisters = 96;
+
+/// Moves registers from a block's producer warps to the program's warps where the bound of
+/// one block of all its threads leaves the program fewer (setmaxnreg): the producer keeps
+/// kProducerRegisters per thread, the program's threads share the rest.
+void planRegisters(tilegpu::ProducerOp producer, int64_t numWarps) {
+  int64_t producerThreads = 32 * int64_t(producer.getWarps()), threads = 32 * numWarps;
+  auto down8 = [](int64_t r) { return std::min<int64_t>(256, r / 8 * 8); };
+  int64_t bound = down8(tilegpu::kRegistersPerSM / (threads + producerThreads));
+  // setmaxnreg.inc waits for registers the block's own warps gave back: the program gets its
+  // share of what the producer releases below the bound.
+  int64_t program =
+      down8(bound + (bound - kProducerRegisters) * producerThreads / threads);
+  if (bound <= kProducerRegisters || program <= bound)
+    return;
+  producer.setRegisters(uint32_t(kProducerRegisters));
+  producer.setConsumerRegisters(uint32_t(program));
+}
+
 struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupancyPass> {
   using TilePlanOccupancyBase::TilePlanOccupancyBase;
 
@@ -61,7 +85,8 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
 
     bool multiplies = false, carriesLoads = false;
     func.walk([&](Operation *op) {
-      multiplies |= isa<tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::MmaOp>(op);
+      multiplies |= isa<tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::MmaOp,
+                        tilegpu::ProducerOp>(op);
       if (auto yield = dyn_cast<scf::YieldOp>(op))
         for (Value v : yield.getOperands())
           carriesLoads |= isa<scf::ForOp>(op->getParentOp()) && v.getDefiningOp<tilegpu::GlobalLoadOp>();
@@ -76,6 +101,7 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
       blocks = std::max<int64_t>(blocks, 1);
     }
     auto i32 = IntegerType::get(ctx, 32);
+    func.walk([&](tilegpu::ProducerOp producer) { planRegisters(producer, numWarps); });
     func->setAttr(tilegpu::kProgramsPerBlockAttrName, IntegerAttr::get(i32, perBlock));
     func->setAttr(tilegpu::kBlocksPerSMAttrName, IntegerAttr::get(i32, blocks));
   }

@@ -12,7 +12,8 @@
 // conversion or shape op that stages its tile records how the tile lies in its buffer
 // (tilegpu::planStaging: plain, padded rows or a swizzle, whichever takes the fewest
 // shared-memory wavefronts) as `tilegpu.staging`. A ring buffer (`tilegpu.alloc_buffer`) is
-// live from its allocation to its last use, widened over the loops that use it.
+// live from its allocation to its last use, widened over the loops that use it; so is a ring
+// of memory barriers (`tilegpu.alloc_barriers`, 8 bytes each).
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -36,6 +37,8 @@ namespace {
 
 /// The largest buffer that is kept apart from the next one to save a barrier.
 constexpr int64_t kBarrierTradeBytes = 2048;
+/// The bytes of one memory barrier (an mbarrier object).
+constexpr int64_t kBarrierBytes = 8;
 /// Where ring buffers start: the period of the 128-byte swizzle wgmma reads (8 rows).
 constexpr int64_t kRingAlignment = 1024;
 
@@ -84,17 +87,22 @@ void SharedMemoryPlanner::runOnOperation() {
         first = std::min(first, at[parent].first), last = std::max(last, at[parent].second);
   };
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op)) {
-      // A ring buffer is live from its allocation to its last use, every use widened to the
-      // loops around it below the allocation's region.
+    if (isa<tilegpu::AllocBufferOp, tilegpu::AllocBarriersOp>(op)) {
+      // A ring buffer (of tiles or of memory barriers) is live from its allocation to its
+      // last use, every use widened to the loops around it below the allocation's region.
       int64_t first = at[op].first, last = at[op].second;
-      for (Operation *user : alloc->getUsers()) {
+      for (Operation *user : op->getUsers()) {
         int64_t f = at[user].first, l = at[user].second;
-        widen(user, alloc->getParentOp(), f, l);
+        widen(user, op->getParentOp(), f, l);
         last = std::max(last, l);
       }
       widen(op, func, first, last);
-      buffers.push_back({op, tilegpu::bufferBytes(alloc.getType()), first, last});
+      int64_t bytes = 0;
+      if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op))
+        bytes = tilegpu::bufferBytes(alloc.getType());
+      else
+        bytes = kBarrierBytes * cast<tilegpu::AllocBarriersOp>(op).getType().getCount();
+      buffers.push_back({op, bytes, first, last});
       return;
     }
     std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
@@ -192,6 +200,16 @@ void tilecc::printSharedMemoryPlan(ModuleOp module, llvm::raw_ostream &os) {
     int64_t numThreads = 32 * (warps ? warps.getInt() : 1);
     func.walk<WalkOrder::PreOrder>([&](Operation *op) {
       auto offset = op->getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName);
+      if (auto alloc = dyn_cast<tilegpu::AllocBarriersOp>(op); alloc && offset) {
+        unsigned count = alloc.getType().getCount();
+        os << llvm::formatv("  [{0,6}, {1,6})  {2,-13} {3} barriers of {4} arrivals",
+                            offset.getInt(), offset.getInt() + kBarrierBytes * count,
+                            op->getName().getStringRef(), count, alloc.getArrivals());
+        if (std::string w = where(op->getLoc()); !w.empty())
+          os << "  at " << w;
+        os << "\n";
+        return;
+      }
       if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op); alloc && offset) {
         tilegpu::BufferType ring = alloc.getType();
         os << llvm::formatv("  [{0,6}, {1,6})  {2,-13} {3} x {4}", offset.getInt(),

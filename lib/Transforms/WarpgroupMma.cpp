@@ -2,8 +2,9 @@
 //
 // `tile-warpgroup-mma` runs after tile-pipeline-mma-operands. Where both operands of a
 // `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable)
-// and a barrier earlier in the same block publishes them, the reads and the mma become one
-// `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known, and a
+// and a barrier earlier in the same block publishes them (or a wait on the stage's `full`
+// barrier in a warp-specialized ring, which the fence then follows), the reads and the mma
+// become one `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known, and a
 // `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them (the
 // copies of later steps) overlaps the tensor cores' work:
 //
@@ -44,12 +45,13 @@ using namespace tilecc;
 
 namespace {
 
-/// The barrier before `op` in its block, or null.
-tilegpu::BarrierOp barrierBefore(Operation *op) {
+/// The op before `op` in its block that publishes the stages: a barrier after the program's
+/// own copies, or the wait on a full stage of a warp-specialized ring; null if none.
+Operation *publisherBefore(Operation *op) {
   for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode())
-    if (auto barrier = dyn_cast<tilegpu::BarrierOp>(p))
-      return barrier;
-  return {};
+    if (isa<tilegpu::BarrierOp, tilegpu::BarrierWaitOp>(p))
+      return p;
+  return nullptr;
 }
 
 /// The ring read `v` is, when wgmma can read its stage in place.
@@ -68,19 +70,30 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
       !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(),
                                     b.getBuffer().getType().getTile(), acc, numWarps))
     return false;
-  tilegpu::BarrierOp barrier = barrierBefore(a);
-  if (!barrier || barrier->getBlock() != op->getBlock() || barrierBefore(b) != barrier)
+  Operation *publisher = publisherBefore(a);
+  if (!publisher || publisher->getBlock() != op->getBlock() || publisherBefore(b) != publisher)
     return false;
 
+  // The copies' writes reach the async proxy: fenced by the threads that waited for them,
+  // before the barrier that publishes them, or by every reader after the wait on a stage
+  // other threads filled.
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Operation *issueAfter = publisher;
+  if (isa<tilegpu::BarrierWaitOp>(publisher)) {
+    builder.setInsertionPointAfter(publisher);
+    issueAfter = builder.create<tilegpu::FenceAsyncSharedOp>(loc);
+  } else if (!isa_and_nonnull<tilegpu::FenceAsyncSharedOp>(publisher->getPrevNode())) {
+    builder.setInsertionPoint(publisher);
+    builder.create<tilegpu::FenceAsyncSharedOp>(loc);
+  }
+
   // Issue as soon as the stages are known, wait where the mma was.
-  Operation *issueAfter = barrier;
   for (Value v : SmallVector<Value>{a.getStage(), b.getStage(), op.getAcc()})
     if (Operation *def = v.getDefiningOp(); def && def->getBlock() == op->getBlock() &&
                                             issueAfter->isBeforeInBlock(def))
       issueAfter = def;
-  OpBuilder builder(op);
   builder.setInsertionPointAfter(issueAfter);
-  Location loc = op.getLoc();
   auto layout = tilegpu::MmaLayoutAttr::get(op.getContext(), {numWarps, 1u});
   auto fragments = RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
   Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
@@ -111,10 +124,6 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   op.erase();
   a.erase();
   b.erase();
-  if (!isa_and_nonnull<tilegpu::FenceAsyncSharedOp>(barrier->getPrevNode())) {
-    builder.setInsertionPoint(barrier);
-    builder.create<tilegpu::FenceAsyncSharedOp>(loc);
-  }
   return true;
 }
 

@@ -1290,6 +1290,93 @@ TILE_DEV_D void fence_async_shared() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Memory barriers and producer warps (tilegpu.alloc_barriers, barrier_wait, barrier_arrive,
+// async_copy_arrive, producer)
+// ---------------------------------------------------------------------------------------------
+
+namespace detail {
+TILE_DEV_D unsigned shared_address(const void* p) {
+  return unsigned(__cvta_generic_to_shared(p));
+}
+}  // namespace detail
+
+/// Thread 0 initializes the `N` barriers at `bars` for `Arrivals` arrivals per phase; then the
+/// whole block meets (producer warps included).
+template <int N, unsigned Arrivals>
+TILE_DEV_D void init_barriers(uint64_t* bars) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  if (threadIdx.x == 0) {
+#pragma unroll
+    for (int i = 0; i < N; ++i)
+      asm volatile("mbarrier.init.shared.b64 [%0], %1;\n" ::"r"(detail::shared_address(bars + i)),
+                   "r"(Arrivals)
+                   : "memory");
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+#endif
+  }
+#endif
+  __syncthreads();
+}
+
+/// Waits until barrier `bar` has completed its phase of parity `parity` (a fresh barrier's
+/// phase of parity 1 counts as complete).
+TILE_DEV_D void barrier_wait(uint64_t* bar, int64_t parity) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  const unsigned a = detail::shared_address(bar), p = unsigned(parity & 1);
+  unsigned done = 0;
+  do {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("{\n .reg .pred ready;\n mbarrier.try_wait.parity.shared.b64 ready, [%1], %2;\n"
+                 " selp.u32 %0, 1, 0, ready;\n}\n"
+                 : "=r"(done) : "r"(a), "r"(p) : "memory");
+#else
+    asm volatile("{\n .reg .pred ready;\n mbarrier.test_wait.parity.shared.b64 ready, [%1], %2;\n"
+                 " selp.u32 %0, 1, 0, ready;\n}\n"
+                 : "=r"(done) : "r"(a), "r"(p) : "memory");
+#endif
+  } while (!done);
+#endif
+}
+
+/// The calling warp arrives once on barrier `bar`, after all its lanes got here.
+TILE_DEV_D void barrier_arrive(uint64_t* bar) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  __syncwarp();
+  if (threadIdx.x % 32u == 0)
+    asm volatile("{\n .reg .b64 state;\n mbarrier.arrive.shared.b64 state, [%0];\n}\n" ::"r"(
+                     detail::shared_address(bar)) : "memory");
+#endif
+}
+
+/// The calling thread arrives on barrier `bar` once the async copies it started have landed.
+TILE_DEV_D void async_copy_arrive(uint64_t* bar) {
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];\n" ::"r"(
+                   detail::shared_address(bar)) : "memory");
+#endif
+}
+
+/// The tile program's `Threads` threads meet (named barrier 1): in a block with producer
+/// warps, which do not take part.
+template <unsigned Threads>
+TILE_DEV_D void program_barrier() {
+  asm volatile("bar.sync 1, %0;\n" ::"n"(Threads) : "memory");
+}
+
+/// Gives the calling warpgroup `Registers` registers per thread (setmaxnreg, sm_90a; elsewhere
+/// nothing): fewer for producer warps, more for the program's.
+template <bool More, unsigned Registers>
+TILE_DEV_D void set_registers() {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  if constexpr (More)
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(Registers));
+  else
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(Registers));
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
 // Warpgroup mma from buffer stages (tilegpu.warpgroup_mma)
 // ---------------------------------------------------------------------------------------------
 

@@ -1,41 +1,58 @@
-// The K loop's operand tiles are copied into shared-memory rings with cp.async
-// (tile-pipeline-mma-operands) and multiplied from their swizzled stages by the warpgroups
+// The K loop's operand tiles are copied into shared-memory rings with cp.async by four
+// producer warps after the program's eight (tile-pipeline-mma-operands: a warp-specialized
+// ring), and multiplied from their swizzled stages by the program's warpgroups
 // (tile-warpgroup-mma: wgmma on sm_90a, ldmatrix and mma.sync elsewhere); B's 256-byte rows
-// are stored in blocks of 64 elements. The loop-carried accumulator stays in the layout of
-// the 8 warps stacked along M across iterations, and only the final result is converted for
-// the store, after the last copies and the last warpgroup mma (each step leaves one in
-// flight) are waited for. A batched TF32 mma (m16n8k8) stays on
-// fragments in registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
+// are stored in blocks of 64 elements. A `full` barrier per stage publishes its copies, an
+// `empty` one frees it a step after its mma; the producer gives registers to the program's
+// warps (setmaxnreg) and the program's barriers leave the producer out. The loop-carried
+// accumulator stays in the layout of the 8 warps stacked along M across iterations, and only
+// the final result is converted for the store, after the last warpgroup mma (each step
+// leaves one in flight) is waited for. A batched TF32 mma (m16n8k8) stays on fragments in
+// registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
 
 // CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 8, 1, 8>;
 // CHECK-NOT: MmaOperand
+// CHECK: __global__ void __launch_bounds__(384) __tilecc_gemm_f16(
 // CHECK: __half* const [[RA:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: __half* const [[RB:v[0-9]+]] = tile_dev::shared_at<__half>(
-// CHECK: tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + 0 * 4096), arg1,
-// CHECK: tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + 0 * 4096), arg2,
-// CHECK-NEXT: tile_dev::async_commit();
+// CHECK: uint64_t* const [[FULL:v[0-9]+]] = tile_dev::shared_at<uint64_t>({{[0-9]+}}); tile_dev::init_barriers<[[STAGES:[0-9]]], 128u>([[FULL]]);
+// CHECK: uint64_t* const [[EMPTY:v[0-9]+]] = tile_dev::shared_at<uint64_t>({{[0-9]+}}); tile_dev::init_barriers<[[STAGES]], 8u>([[EMPTY]]);
+// CHECK-NEXT: if (threadIdx.x >= 256u) {
+// CHECK-NEXT: tile_dev::set_registers<false, [[PRODUCER:[0-9]+]]>();
+// CHECK-NEXT: const unsigned [[P:v[0-9]+]] = threadIdx.x - 256u;
+// CHECK-NEXT: for (
+// CHECK: tile_dev::barrier_wait([[EMPTY]] + [[PS:v[0-9]+]], {{v[0-9]+}});
+// Each producer thread copies for program threads p and p + 128.
+// CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + [[PS]] * 4096), arg1, tile_dev::Thread<{{.*}}>([[P]] + p_ * 128u),
+// CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + [[PS]] * 4096), arg2,
+// CHECK-NEXT: tile_dev::async_copy_arrive([[FULL]] + [[PS]]);
+// CHECK-NEXT: }
+// CHECK-NEXT: return;
+// CHECK-NEXT: }
+// CHECK-NEXT: tile_dev::set_registers<true, [[PROGRAM:[0-9]+]]>();
 // The accumulator enters the loop through a wait of 0 (no other instruction defines its
 // registers while groups are in flight).
 // CHECK: float [[Z:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[Z]]);
 // CHECK-NEXT: float [[C:v[0-9]+]][64]; {{.*}} = [[Z]][i_];
 // CHECK-NEXT: for (
-// CHECK: tile_dev::async_wait<[[PENDING:[0-9]]]>();
+// CHECK: tile_dev::barrier_wait([[FULL]] + [[S:v[0-9]+]], {{v[0-9]+}});
 // CHECK-NEXT: tile_dev::fence_async_shared();
-// CHECK-NEXT: __syncthreads();
-// CHECK-NEXT: const int64_t [[S:v[0-9]+]] =
 // The carried accumulator is multiplied in place: nothing else writes its registers while
 // a group is in flight.
 // CHECK-NEXT: tile_dev::warpgroup_mma<[[ACC]], tile_dev::Staging<32, 0, 8, 2, 4>, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>>([[C]], ([[RA]] + [[S]] * 4096), ([[RB]] + [[S]] * 4096), threadIdx.x);
-// CHECK: tile_dev::async_commit();
 // CHECK-NEXT: tile_dev::warpgroup_wait<1>([[C]]);
+// CHECK: if (
+// CHECK: tile_dev::barrier_arrive([[EMPTY]] + {{v[0-9]+}});
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[C]]);
-// CHECK-NEXT: tile_dev::async_wait<0>();
-// CHECK-NEXT: __syncthreads(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
+// CHECK-NEXT: tile_dev::program_barrier<256>(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
+// CHECK-NOT: __syncthreads
+// CHECK: <<<dim3((unsigned)blocks), dim3(384),
 func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,
                     %y: !tile.view<?x?xf16>, %n: index)
     attributes {tile.kernel = "gemm_f16", tile.entry = "&::gemm_f16"} {

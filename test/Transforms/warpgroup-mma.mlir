@@ -1,34 +1,35 @@
 // tile-warpgroup-mma: an mma whose operands both come from ring stages wgmma can address
 // reads them in place (tilegpu.warpgroup_mma, waited for by tilegpu.warpgroup_wait where the
-// mma was); its accumulator takes the layout of the
-// program's warps stacked along M and the loop carries it so; the stages are fenced for the
-// async proxy before the barrier that publishes them.
+// mma was); its accumulator takes the layout of the program's warps stacked along M and the
+// loop carries it so. The stages are fenced for the async proxy: before the barrier that
+// publishes them where the program copies them itself, after the wait on the stage's `full`
+// barrier where producer warps do.
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands --tile-warpgroup-mma | FileCheck %s
 
-// B's rows of 256 bytes are stored in blocks of 64 elements (128-byte swizzle rows). Three
-// stages fit half the shared memory: copies run two steps ahead and each step waits for its
-// mma.
+// A K loop of the function body: producer warps fill the ring. B's rows of 256 bytes are
+// stored in blocks of 64 elements (128-byte swizzle rows). Each step's mma stays in flight
+// into the next step, which then frees the stage it read.
 // CHECK-LABEL: func.func @gemm
-// CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <3, tensor<128x64xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
-// CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <3, tensor<64x128xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>
-// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>)
-// CHECK: tilegpu.async_wait {pending = 1 : i32}
+// CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <[[N:[0-9]]], tensor<128x64xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>
+// CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <[[N]], tensor<64x128xf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>
+// CHECK: %[[FULL:.*]] = tilegpu.alloc_barriers {arrivals = 128 : i32}
+// CHECK: %[[EMPTY:.*]] = tilegpu.alloc_barriers {arrivals = 4 : i32}
+// CHECK: tilegpu.producer
+// CHECK: %[[INIT:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
+// CHECK-NEXT: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>)
+// CHECK: %[[S:.*]] = arith.remui
+// CHECK: tilegpu.barrier_wait %[[FULL]][%[[S]]]
 // CHECK-NEXT: tilegpu.fence_async_shared
-// CHECK-NEXT: tilegpu.barrier
-// CHECK-NEXT: %[[S:.*]] = arith.remui
-// Issued before the copies of a later step, waited for after them.
 // CHECK-NEXT: %[[P:.*]] = tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[RB]][%[[S]]], %[[ACC]] : {{.*}} -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>
+// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}
 // CHECK-NOT: tilegpu.local_load
-// CHECK-NOT: tilegpu.convert_layout
-// CHECK: tilegpu.async_copy
-// CHECK: tilegpu.async_copy
-// CHECK-NEXT: tilegpu.async_commit
-// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 0 : i32}
-// CHECK-NEXT: scf.yield %[[R]]
-// CHECK-NEXT: }
+// CHECK-NOT: tilegpu.barrier
+// CHECK: tilegpu.barrier_arrive %[[EMPTY]]
+// CHECK: scf.yield %[[R]]
+// CHECK-NEXT: } {tilegpu.mma_in_flight}
+// CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
 // CHECK-NOT: tilegpu.mma %
-// CHECK-NOT: tilegpu.warpgroup_wait
-// CHECK: tilegpu.convert_layout
+// CHECK: tilegpu.convert_layout %[[DONE]]
 func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<128x128xf32>
     attributes {tilegpu.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
@@ -45,9 +46,11 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
   return %r : tensor<128x128xf32>
 }
 
-// Five stages: copies run three steps ahead (not four), so the stage of step i - 1 stays
-// untouched during step i while that step's mma may still read it; one group stays in
-// flight into the next step and the last is waited for after the loop.
+// A K loop inside control flow: the program's warps copy its ring themselves. Five stages:
+// copies run three steps ahead (not four), so the stage of step i - 1 stays untouched during
+// step i while that step's mma may still read it; one group stays in flight into the next
+// step and the last is waited for after the loop. Each step waits for its copies, fences
+// them for the async proxy and meets the other threads.
 // CHECK-LABEL: func.func @deep_ring
 // CHECK: %[[RA:.*]] = tilegpu.alloc_buffer : <5, tensor<64x64xbf16>
 // CHECK: tilegpu.async_copy %{{.*}} into %[[RA]]
@@ -57,8 +60,16 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
 // CHECK: %[[INIT:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
 // CHECK-NEXT: scf.for {{.*}} iter_args(%{{.*}} = %[[INIT]])
 // CHECK: tilegpu.async_wait {pending = 2 : i32}
-// CHECK: %[[P:.*]] = tilegpu.warpgroup_mma
-// CHECK: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}
+// CHECK-NEXT: tilegpu.fence_async_shared
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: %[[S:.*]] = arith.remui
+// Issued before the copies of a later step, waited for after them.
+// CHECK-NEXT: %[[P:.*]] = tilegpu.warpgroup_mma %[[RA]][%[[S]]]
+// CHECK-NOT: tilegpu.local_load
+// CHECK: tilegpu.async_copy
+// CHECK: tilegpu.async_copy
+// CHECK-NEXT: tilegpu.async_commit
+// CHECK-NEXT: %[[R:.*]] = tilegpu.warpgroup_wait %[[P]] {pending = 1 : i32}
 // CHECK-NEXT: scf.yield %[[R]]
 // CHECK-NEXT: } {tilegpu.mma_in_flight}
 // CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
@@ -69,12 +80,18 @@ func.func @deep_ring(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: ind
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
   %init = arith.constant dense<0.0> : tensor<64x64xf32>
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) {
-    %k = arith.muli %i, %c64 : index
-    %a = tile.load %x[%c0, %k] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
-    %b = tile.load %y[%k, %c0] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
-    %c = tile.mma %a, %b, %acc : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
-    scf.yield %c : tensor<64x64xf32>
+  %any = arith.cmpi sgt, %n, %c0 : index
+  %r = scf.if %any -> (tensor<64x64xf32>) {
+    %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) {
+      %k = arith.muli %i, %c64 : index
+      %a = tile.load %x[%c0, %k] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
+      %b = tile.load %y[%k, %c0] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
+      %c = tile.mma %a, %b, %acc : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
+      scf.yield %c : tensor<64x64xf32>
+    }
+    scf.yield %s : tensor<64x64xf32>
+  } else {
+    scf.yield %init : tensor<64x64xf32>
   }
   return %r : tensor<64x64xf32>
 }

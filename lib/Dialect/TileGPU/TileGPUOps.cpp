@@ -4,6 +4,7 @@
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/OpImplementation.h"
@@ -192,6 +193,18 @@ LogicalResult WarpgroupMmaOp::verify() {
   if (acc.getDimSize(0) % (16 * int64_t(layout.getWarpsPerBlock()[0])) != 0 ||
       a.getDimSize(1) % 16 != 0)
     return emitOpError("M must be a multiple of 16 rows per warp and K of 16");
+  return success();
+}
+
+LogicalResult ProducerOp::verify() {
+  if (getWarps() % 4 != 0)
+    return emitOpError("the producer's warps must be whole warpgroups (a multiple of 4)");
+  if (!isa_and_nonnull<func::FuncOp>((*this)->getParentOp()))
+    return emitOpError("must be an op of the function body, outside control flow");
+  // setmaxnreg takes a multiple of 8 from 24 to 256.
+  for (std::optional<uint32_t> regs : {getRegisters(), getConsumerRegisters()})
+    if (regs && (*regs < 24 || *regs > 256 || *regs % 8 != 0))
+      return emitOpError("register counts must be multiples of 8 from 24 to 256");
   return success();
 }
 

@@ -29,6 +29,25 @@
 // stage of step i - 1 stays untouched during step i, so that step's warpgroup mma may still
 // be reading it (the loop is marked tilegpu::kMmaInFlightAttrName).
 //
+// Where tile-warpgroup-mma will run the mma from the stages and the loop is an op of the
+// function body after only pure ops (specializable), producer warps fill the ring instead
+// (warp specialization): four more warps after the program's, in a `tilegpu.producer`
+// region, and two rings of memory barriers, `full` (one arrival per producer thread) and
+// `empty` (one per program warp). With S stages, as many as all of the shared memory holds
+// (up to kMaxSpecializedStages; one block per multiprocessor):
+//
+//   producer:  for steps i: wait empty[i % S] (phase parity (i / S + 1) % 2: the first
+//              round passes); copy step i into stage i % S; arrive on full[i % S] when
+//              the copies land
+//   step i:    wait full[i % S] (parity (i / S) % 2)
+//              operand = local_load stage i % S
+//              ... the body, its mma reading the operands ...
+//              if i > 0: arrive on empty[(i - 1) % S]
+//
+// The loop is marked tilegpu::kMmaInFlightAttrName: step i's mma may run until step i + 1
+// waits for it, and only then is its stage freed. The program's warps never meet inside the
+// loop.
+//
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
 // stay out of tile-prefetch-loop-loads, which runs next for the others.
@@ -102,6 +121,24 @@ bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsig
   return tilegpu::warpgroupMultiplies(a, b, mma.getAcc().getType(), numWarps);
 }
 
+/// True when `loop` may be split between producer warps, which copy, and the program's warps:
+/// a loop of the function body after nothing but pure ops and ring allocations (the producer
+/// warps run what comes before them), in a kernel whose every barrier CodeGen can make one
+/// among the program's warps only (no prints or atomics, whose helpers meet the whole block).
+bool specializable(scf::ForOp loop) {
+  auto func = dyn_cast<func::FuncOp>(loop->getParentOp());
+  if (!func)
+    return false;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    if (!isMemoryEffectFree(op) || op->getNumRegions() != 0)
+      return false;
+  return !func.walk([](Operation *op) {
+                return isa<tile::PrintOp, tilegpu::GlobalAtomicOp, tile::AtomicOp>(op)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              }).wasInterrupted();
+}
+
 struct PipelineMmaOperandsPass
     : public tilecc::impl::TilePipelineMmaOperandsBase<PipelineMmaOperandsPass> {
   using TilePipelineMmaOperandsBase::TilePipelineMmaOperandsBase;
@@ -112,6 +149,10 @@ struct PipelineMmaOperandsPass
     for (scf::ForOp loop : loops)
       pipeline(loop);
   }
+
+  /// Stages of a warp-specialized ring at most, and the warps that copy into it.
+  static constexpr unsigned kMaxSpecializedStages = 6;
+  static constexpr unsigned kProducerWarps = 4;
 
   void pipeline(scf::ForOp loop) {
     SmallVector<Operand> operands;
@@ -125,25 +166,28 @@ struct PipelineMmaOperandsPass
     if (operands.empty())
       return;
     // Two blocks per multiprocessor where two stages fit half the shared memory and two
-    // blocks' accumulators fit the registers, else one.
+    // blocks' accumulators fit the registers, else one. A warp-specialized ring runs one
+    // block per multiprocessor, its stages in all of the shared memory.
     unsigned numWarps = tilegpu::numWarpsOf(getOperation());
+    bool warpgroup = multipliesInPlace(loop, operands, numWarps);
+    bool specialized = warpgroup && specializable(loop);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
       carried += tilegpu::registersOfLayout(arg, numWarps);
-    bool twoBlocks = 2 * stageBytes <= maxSharedBytes / 2 &&
+    bool twoBlocks = !specialized && 2 * stageBytes <= maxSharedBytes / 2 &&
                      2 * 32 * numWarps * (carried + 2 * tilegpu::kRegisterHeadroom) <=
                          tilegpu::kRegistersPerSM;
     int64_t budget = twoBlocks ? maxSharedBytes / 2 : maxSharedBytes;
-    bool warpgroup = multipliesInPlace(loop, operands, numWarps);
-    unsigned stages = warpgroup ? 5 : 4;
+    unsigned stages = specialized ? kMaxSpecializedStages : warpgroup ? 5 : 4;
     while (stages > 2 && int64_t(stages) * stageBytes > budget)
       --stages;
     if (int64_t(stages) * stageBytes > budget)
       return;
     // A warpgroup mma may still read the stage of the step before: copy one step less ahead,
     // where that leaves copies two steps ahead (one step does not hide their latency: 418
-    // against 493 TFLOP/s for 128 x 128 x 64 bf16 tiles on the H200).
-    bool inFlight = warpgroup && stages >= 4;
+    // against 493 TFLOP/s for 128 x 128 x 64 bf16 tiles on the H200). A specialized ring
+    // frees a stage one step after its mma.
+    bool inFlight = specialized || (warpgroup && stages >= 4);
     unsigned distance = inFlight ? stages - 2 : stages - 1;
     if (inFlight)
       loop->setAttr(tilegpu::kMmaInFlightAttrName, UnitAttr::get(loop.getContext()));
@@ -153,7 +197,7 @@ struct PipelineMmaOperandsPass
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
     auto index = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v).getResult(); };
     // Copies of every operand for the step at induction variable `iv` into stage `stage`.
-    auto copyStep = [&](Value iv, Value stage) {
+    auto copies = [&](Value iv, Value stage) {
       for (Operand &operand : operands) {
         tilegpu::GlobalLoadOp at = cloneLoadAt(b, operand.load, operand.slice,
                                                loop.getInductionVar(), iv, upper);
@@ -163,44 +207,96 @@ struct PipelineMmaOperandsPass
                                        at.getWhole());
         at.erase();
       }
+    };
+    auto copyStep = [&](Value iv, Value stage) {
+      copies(iv, stage);
       b.create<tilegpu::AsyncCommitOp>(loc);
+    };
+    // The step number of induction variable `iv`, its stage and the parity of its round.
+    Value ring = index(stages);
+    auto stepOf = [&](Value iv) {
+      return b.create<arith::DivUIOp>(loc, b.create<arith::SubIOp>(loc, iv, lower), step)
+          .getResult();
+    };
+    auto parityOf = [&](Value i, int64_t flip) {
+      Value round = b.create<arith::DivUIOp>(loc, i, ring);
+      if (flip)
+        round = b.create<arith::AddIOp>(loc, round, index(flip));
+      return b.create<arith::RemUIOp>(loc, round, index(2)).getResult();
     };
 
     // The rings and the prologue.
     for (Operand &operand : operands) {
       RankedTensorType type = operand.load.getType();
       auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
-      auto ring = tilegpu::BufferType::get(b.getContext(), stages, tile,
-                                           tilegpu::ldmatrixBufferLayout(tile));
-      operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ring);
+      auto ringType = tilegpu::BufferType::get(b.getContext(), stages, tile,
+                                               tilegpu::ldmatrixBufferLayout(tile));
+      operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ringType);
     }
-    for (unsigned s = 0; s < distance; ++s) {
-      Value iv = b.create<arith::AddIOp>(
-          loc, lower, b.create<arith::MulIOp>(loc, index(s), step).getResult());
-      copyStep(iv, index(s));
+    Value full, empty;
+    if (specialized) {
+      // The producer warps copy every step once its stage is free, each thread arriving on
+      // the stage's `full` barrier when its copies land; every program warp arrives on its
+      // `empty` barrier once the step after it has waited for the mma of that stage.
+      auto barriers = tilegpu::BarriersType::get(b.getContext(), stages);
+      full = b.create<tilegpu::AllocBarriersOp>(loc, barriers, 32 * kProducerWarps);
+      empty = b.create<tilegpu::AllocBarriersOp>(loc, barriers, numWarps);
+      auto producer = b.create<tilegpu::ProducerOp>(loc, kProducerWarps, IntegerAttr(),
+                                                    IntegerAttr());
+      b.setInsertionPointToStart(&producer.getBody().emplaceBlock());
+      auto copyLoop = b.create<scf::ForOp>(loc, lower, upper, step);
+      b.setInsertionPointToStart(copyLoop.getBody());
+      Value i = stepOf(copyLoop.getInductionVar());
+      Value stage = b.create<arith::RemUIOp>(loc, i, ring);
+      b.create<tilegpu::BarrierWaitOp>(loc, empty, stage, parityOf(i, 1));
+      copies(copyLoop.getInductionVar(), stage);
+      b.create<tilegpu::AsyncCopyArriveOp>(loc, full, stage);
+    } else {
+      for (unsigned s = 0; s < distance; ++s) {
+        Value iv = b.create<arith::AddIOp>(
+            loc, lower, b.create<arith::MulIOp>(loc, index(s), step).getResult());
+        copyStep(iv, index(s));
+      }
     }
 
-    // Each step: wait for its stage, read it, start the copy `distance` steps ahead.
-    Value ahead = index(distance), ring = index(stages);
-    Value aheadSteps = b.create<arith::MulIOp>(loc, ahead, step);
+    // Each step: wait for its stage, read it, start the copy `distance` steps ahead (a
+    // specialized ring: free the stage of the step before).
+    Value ahead, aheadSteps;
+    if (!specialized) {
+      ahead = index(distance);
+      aheadSteps = b.create<arith::MulIOp>(loc, ahead, step);
+    }
     b.setInsertionPointToStart(loop.getBody());
     Value iv = loop.getInductionVar();
-    Value i = b.create<arith::DivUIOp>(loc, b.create<arith::SubIOp>(loc, iv, lower), step);
-    b.create<tilegpu::AsyncWaitOp>(loc, distance - 1);
-    b.create<tilegpu::BarrierOp>(loc);
+    Value i = stepOf(iv);
+    if (!specialized) {
+      b.create<tilegpu::AsyncWaitOp>(loc, distance - 1);
+      b.create<tilegpu::BarrierOp>(loc);
+    }
     Value current = b.create<arith::RemUIOp>(loc, i, ring);
+    if (specialized)
+      b.create<tilegpu::BarrierWaitOp>(loc, full, current, parityOf(i, 0));
     for (Operand &operand : operands) {
       Value tile = b.create<tilegpu::LocalLoadOp>(operand.convert.getLoc(),
                                                   operand.convert.getType(), operand.buffer,
                                                   current);
       operand.convert.replaceAllUsesWith(tile);
     }
-    Value later = b.create<arith::AddIOp>(loc, iv, aheadSteps);
-    Value next = b.create<arith::RemUIOp>(loc, b.create<arith::AddIOp>(loc, i, ahead), ring);
-    copyStep(later, next);
-
-    b.setInsertionPointAfter(loop);
-    b.create<tilegpu::AsyncWaitOp>(loc, 0);
+    if (specialized) {
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      Value started = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, i, index(0));
+      auto release = b.create<scf::IfOp>(loc, started, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(release.thenBlock());
+      Value before = b.create<arith::RemUIOp>(
+          loc, b.create<arith::AddIOp>(loc, i, index(stages - 1)), ring);
+      b.create<tilegpu::BarrierArriveOp>(loc, empty, before);
+    } else {
+      Value later = b.create<arith::AddIOp>(loc, iv, aheadSteps);
+      Value next = b.create<arith::RemUIOp>(loc, b.create<arith::AddIOp>(loc, i, ahead), ring);
+      copyStep(later, next);
+      b.setInsertionPointAfter(loop);
+      b.create<tilegpu::AsyncWaitOp>(loc, 0);
+    }
 
     // The loads, their conversions and the index arithmetic only they used.
     llvm::SetVector<Operation *> sliceOps;

@@ -201,6 +201,21 @@ def TileGPU_BufferType : TypeDef<TileGPU_Dialect, "Buffer"> {
   }];
 }
 
+def TileGPU_BarriersType : TypeDef<TileGPU_Dialect, "Barriers"> {
+  let mnemonic = "barriers";
+  let summary = "a ring of memory barriers (mbarrier objects) in the block's shared memory";
+  let description = [{
+    `count` barriers, 8 bytes each, placed by tilegpu-plan-shared-memory. Each completes a
+    phase when its expected arrivals have arrived; waits name the phase by its parity. A
+    warp-specialized ring has one barrier per stage for "the stage is full" and one for "the
+    stage is free again".
+
+    `!tilegpu.barriers<4>`
+  }];
+  let parameters = (ins "unsigned":$count);
+  let assemblyFormat = "`<` $count `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -490,6 +505,88 @@ def TileGPU_WarpgroupWaitOp : TileGPU_Op<"warpgroup_wait",
   let arguments = (ins AnyRankedTensor:$acc, ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$acc attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization: memory barriers and the producer warps
+//===----------------------------------------------------------------------===//
+
+def TileGPU_AllocBarriersOp : TileGPU_Op<"alloc_barriers", [MemoryEffects<[MemAlloc, MemWrite]>]> {
+  let summary = "a ring of memory barriers, initialized for `arrivals` arrivals per phase";
+  let description = [{
+    One thread initializes every barrier of the ring, then all the block's threads (those of
+    a `tilegpu.producer` included) meet, so it must come before the producer and outside
+    control flow. Its bytes are placed by tilegpu-plan-shared-memory.
+
+    `%full = tilegpu.alloc_barriers {arrivals = 128 : i32} : !tilegpu.barriers<4>`
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$arrivals);
+  let results = (outs TileGPU_BarriersType:$barriers);
+  let assemblyFormat = "attr-dict `:` type($barriers)";
+}
+
+def TileGPU_BarrierWaitOp : TileGPU_Op<"barrier_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until barrier `index` has completed the phase of parity `parity`";
+  let description = [{
+    Returns once the phase of the given parity (0 or 1) of barrier `index` is complete:
+    every shared-memory write that arrived on it is visible to the waiting threads (an async
+    copy's, through `async_copy_arrive`, in the generic proxy: a `fence_async_shared` follows
+    before wgmma reads it). A barrier that never completed a phase counts its phase of parity
+    1 as complete, so a first wait for a free stage passes.
+
+    `tilegpu.barrier_wait %full[%s], %parity : !tilegpu.barriers<4>`
+  }];
+  let arguments = (ins TileGPU_BarriersType:$barriers, Index:$index, Index:$parity);
+  let assemblyFormat = "$barriers `[` $index `]` `,` $parity attr-dict `:` type($barriers)";
+}
+
+def TileGPU_BarrierArriveOp : TileGPU_Op<"barrier_arrive", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "each warp running it arrives once on barrier `index`";
+  let description = [{
+    The warp's threads have finished their accesses before (its lane 0 arrives with release
+    semantics once they all reached this point).
+
+    `tilegpu.barrier_arrive %empty[%s] : !tilegpu.barriers<4>`
+  }];
+  let arguments = (ins TileGPU_BarriersType:$barriers, Index:$index);
+  let assemblyFormat = "$barriers `[` $index `]` attr-dict `:` type($barriers)";
+}
+
+def TileGPU_AsyncCopyArriveOp : TileGPU_Op<"async_copy_arrive",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "each thread arrives on barrier `index` when its async copies so far landed";
+  let description = [{
+    The arrival of every running thread is counted in the barrier's `arrivals` and happens
+    when all the async copies the thread started before have written shared memory
+    (`cp.async.mbarrier.arrive.noinc`): a wait on the barrier then sees their bytes.
+
+    `tilegpu.async_copy_arrive %full[%s] : !tilegpu.barriers<4>`
+  }];
+  let arguments = (ins TileGPU_BarriersType:$barriers, Index:$index);
+  let assemblyFormat = "$barriers `[` $index `]` attr-dict `:` type($barriers)";
+}
+
+def TileGPU_ProducerOp : TileGPU_Op<"producer", [NoTerminator, SingleBlock,
+    RecursiveMemoryEffects]> {
+  let summary = "code run by extra warps of the block, which then end";
+  let description = [{
+    The block gets `warps` more warps (a multiple of 4: whole warpgroups) after the tile
+    program's own. They run the region and leave the kernel; the program's warps skip it and
+    go on, so the barriers after it are among the program's warps only. Op of the function
+    body's block, after every `alloc_barriers` and before any other op with side effects.
+    An async copy in the region is shared among the producer's threads, each doing the part
+    of one or more of the program's threads under the copy's layout.
+    tilegpu-plan-occupancy moves registers from the producer to the program's warps
+    (`setmaxnreg`): `registers` per producer thread, `consumerRegisters` per program thread,
+    when set.
+
+    `tilegpu.producer {warps = 4 : i32} { scf.for ... { tilegpu.async_copy ... } }`
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntPositive]>:$warps,
+                       OptionalAttr<I32Attr>:$registers, OptionalAttr<I32Attr>:$consumerRegisters);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword $body";
+  let hasVerifier = 1;
 }
 
 #endif // TILECC_DIALECT_TILEGPU_OPS
