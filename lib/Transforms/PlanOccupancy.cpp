@@ -48,8 +48,8 @@ constexpr int64_t kThreadsAimedFor = 1024;
 constexpr int64_t kPackedThreads = 128;
 
 /// Registers a producer thread keeps: the copies of tiles their bounds cut, element by element,
-/// spill with 56 (128 x 128 x 64 bf16 operands).
-constexpr int64_t kProducerRegisters = 96;
+/// spill with 56 or 96 (128 x 128 x 64 bf16 operands: 248 and 100 bytes), hardly with 120.
+constexpr int64_t kProducerRegisters = 120;
 
 /// Moves registers from a block's producer warps to the program's warps where the bound of
 /// one block of all its threads leaves the program fewer (setmaxnreg): the producer keeps

@@ -2,7 +2,7 @@
 // are live from their allocation through the producer's loop and the program's; an exchange
 // after the loop may reuse the rings' bytes behind a barrier; the producer warps give
 // registers to the program's eight (one block per multiprocessor of 384 threads: 168 each
-// at launch, 96 kept by the producer, 168 + 72 / 2 rounded down to 200 for the program).
+// at launch, 120 kept by the producer, 168 + 48 / 2 = 192 for the program).
 // RUN: tilecc-opt %s --tile-assign-layouts --tilegpu-plan-shared-memory --tilegpu-place-barriers --tilegpu-plan-occupancy | FileCheck %s
 
 #S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
@@ -14,7 +14,7 @@
 // CHECK: tilegpu.alloc_buffer {tilegpu.smem_offset = 0 : i64}
 // CHECK: tilegpu.alloc_barriers {arrivals = 128 : i32, tilegpu.smem_offset = 32768 : i64}
 // CHECK: tilegpu.alloc_barriers {arrivals = 8 : i32, tilegpu.smem_offset = 32784 : i64}
-// CHECK: tilegpu.producer attributes {consumerRegisters = 200 : i32, registers = 96 : i32, warps = 4 : i32}
+// CHECK: tilegpu.producer attributes {consumerRegisters = 192 : i32, registers = 120 : i32, warps = 4 : i32}
 // CHECK: tile.reduce %{{.*}} axis 1 {tilegpu.smem_offset = 0 : i64}
 // CHECK-NOT: needs_no_barrier
 func.func @ring(%x: !tile.view<?x?xf16>, %t: tensor<128x64xf32>, %n: index) -> tensor<128xf32>
