@@ -464,8 +464,7 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
       out.line(1, cat(when, "if (cudaError_t e_ = cudaFuncSetAttribute(", kernel,
                       ", cudaFuncAttributeMaxDynamicSharedMemorySize, ", smemBytes,
                       "); e_ != cudaSuccess) return (int)e_;"));
-    out.line(1, cat(when, kernel, "<<<dim3((unsigned)blocks), dim3(",
-                    threads * perBlock + 32 * producerWarps, "), ",
+    out.line(1, cat(when, kernel, "<<<dim3((unsigned)blocks), dim3(", blockThreads(), "), ",
                     smemBytes, ", (cudaStream_t)stream>>>(", launchArgs,
                     numArgs ? ", " : "", "grid);"));
   }
@@ -612,7 +611,7 @@ LogicalResult KernelEmitter::emit() {
   // The signature and the prologue share the kernel's source line.
   // The occupancy plan sizes the specialized kernel; the general one, with a path per
   // element for tiles its bounds cut, keeps the registers nvcc gives it.
-  std::string bounds = cat(threads * perBlock + 32 * producerWarps);
+  std::string bounds = cat(blockThreads());
   if (blocksPerSM > 1)
     bounds += specialization ? cat(", Whole_ ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
   std::string head = cat(specialization ? "template <bool Whole_> " : "",

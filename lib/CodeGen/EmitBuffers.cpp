@@ -56,20 +56,20 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     return success();
   }
   if (auto wait = dyn_cast<tilegpu::BarrierWaitOp>(op)) {
-    out.line(indent, cat("tile_dev::barrier_wait(", scalar(wait.getBarriers()), " + ",
-                         scalar(wait.getIndex()), ", ", scalar(wait.getParity()), ");"),
+    out.line(indent, cat("tile_dev::barrier_wait(", barrierPointer(wait.getBarriers(),
+                         wait.getIndex()), ", ", scalar(wait.getParity()), ");"),
              loc);
     return success();
   }
   if (auto arrive = dyn_cast<tilegpu::BarrierArriveOp>(op)) {
-    out.line(indent, cat("tile_dev::barrier_arrive(", scalar(arrive.getBarriers()), " + ",
-                         scalar(arrive.getIndex()), ");"),
+    out.line(indent, cat("tile_dev::barrier_arrive(",
+                         barrierPointer(arrive.getBarriers(), arrive.getIndex()), ");"),
              loc);
     return success();
   }
   if (auto arrive = dyn_cast<tilegpu::AsyncCopyArriveOp>(op)) {
-    out.line(indent, cat("tile_dev::async_copy_arrive(", scalar(arrive.getBarriers()), " + ",
-                         scalar(arrive.getIndex()), ");"),
+    out.line(indent, cat("tile_dev::async_copy_arrive(",
+                         barrierPointer(arrive.getBarriers(), arrive.getIndex()), ");"),
              loc);
     return success();
   }

@@ -254,6 +254,12 @@ private:
   std::string sync = "__syncthreads();";
   /// The block's producer warps (tilegpu.producer), or 0.
   unsigned producerWarps = 0;
+  /// Threads of a CUDA block: its programs' and its producer warps'.
+  unsigned blockThreads() const { return 32 * (numWarps * perBlock + producerWarps); }
+  /// The C++ expression of barrier `index` of a ring of memory barriers.
+  std::string barrierPointer(mlir::Value barriers, mlir::Value index) const {
+    return cat(scalar(barriers), " + ", scalar(index));
+  }
   /// Inside a producer region: the C++ expression of the producer thread's index.
   std::string producerThread;
   unsigned counter = 0;

@@ -84,15 +84,17 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
     int64_t blockThreads = threads * perBlock;
 
     bool multiplies = false, carriesLoads = false;
+    tilegpu::ProducerOp producer;
     func.walk([&](Operation *op) {
-      multiplies |= isa<tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::MmaOp,
-                        tilegpu::ProducerOp>(op);
+      multiplies |= isa<tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::MmaOp>(op);
+      if (auto found = dyn_cast<tilegpu::ProducerOp>(op))
+        producer = found;
       if (auto yield = dyn_cast<scf::YieldOp>(op))
         for (Value v : yield.getOperands())
           carriesLoads |= isa<scf::ForOp>(op->getParentOp()) && v.getDefiningOp<tilegpu::GlobalLoadOp>();
     });
     int64_t blocks = 1;
-    if (!multiplies && !carriesLoads) {
+    if (!multiplies && !carriesLoads && !producer) {
       int64_t sharedPerSM = maxSharedBytes + kReservedSharedPerBlock;
       blocks = std::min({tilegpu::blocksByRegisters(func, unsigned(numWarps), blockThreads),
                          kThreadsPerSM / blockThreads,
@@ -101,7 +103,8 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
       blocks = std::max<int64_t>(blocks, 1);
     }
     auto i32 = IntegerType::get(ctx, 32);
-    func.walk([&](tilegpu::ProducerOp producer) { planRegisters(producer, numWarps); });
+    if (producer)
+      planRegisters(producer, numWarps);
     func->setAttr(tilegpu::kProgramsPerBlockAttrName, IntegerAttr::get(i32, perBlock));
     func->setAttr(tilegpu::kBlocksPerSMAttrName, IntegerAttr::get(i32, blocks));
   }

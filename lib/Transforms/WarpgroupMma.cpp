@@ -4,9 +4,9 @@
 // `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable)
 // and a barrier earlier in the same block publishes them (or a wait on the stage's `full`
 // barrier in a warp-specialized ring, which the fence then follows), the reads and the mma
-// become one `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known, and a
-// `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them (the
-// copies of later steps) overlaps the tensor cores' work:
+// become one `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known,
+// and a `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them
+// (the copies of later steps) overlaps the tensor cores' work:
 //
 //   async_wait {pending = D-1}; barrier             async_wait {pending = D-1}
 //   %a = local_load %ra[%s]                         fence_async_shared; barrier

@@ -48,6 +48,8 @@ tilegpu::GlobalLoadOp pipeliner::cloneLoadAt(OpBuilder &b, tilegpu::GlobalLoadOp
   for (Operation *op : slice)
     b.clone(*op, map);
   auto copy = cast<tilegpu::GlobalLoadOp>(b.clone(*load, map));
+  if (!last)
+    return copy;
   Location loc = load.getLoc();
   Value valid = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, iv, last);
   Value empty = copy.getStarts().empty()

@@ -27,7 +27,8 @@ indexSlice(mlir::scf::ForOp loop, mlir::ValueRange values, bool &usesIv);
 
 /// A copy of `load` at induction variable `iv` (its index arithmetic `slice` cloned, `oldIv`
 /// replaced) at `b`'s insertion point, reading nothing unless iv < `last` (the loop's upper
-/// bound): its first bound is then its first start.
+/// bound; no test when `last` is null, for a step the loop runs): its first bound is then its
+/// first start.
 tilegpu::GlobalLoadOp cloneLoadAt(mlir::OpBuilder &b, tilegpu::GlobalLoadOp load,
                                   const llvm::SetVector<mlir::Operation *> &slice,
                                   mlir::Value oldIv, mlir::Value iv, mlir::Value last);

@@ -196,11 +196,12 @@ struct PipelineMmaOperandsPass
     Location loc = loop.getLoc();
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
     auto index = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v).getResult(); };
-    // Copies of every operand for the step at induction variable `iv` into stage `stage`.
-    auto copies = [&](Value iv, Value stage) {
+    // Copies of every operand for the step at induction variable `iv` into stage `stage`,
+    // reading nothing past `last` (when given).
+    auto copies = [&](Value iv, Value stage, Value last) {
       for (Operand &operand : operands) {
         tilegpu::GlobalLoadOp at = cloneLoadAt(b, operand.load, operand.slice,
-                                               loop.getInductionVar(), iv, upper);
+                                               loop.getInductionVar(), iv, last);
         b.create<tilegpu::AsyncCopyOp>(operand.load.getLoc(), at.getView(), at.getOffsets(),
                                        at.getStarts(), at.getBounds(), operand.buffer, stage,
                                        at.getVector(), at.getType(), at.getAligned(),
@@ -209,7 +210,7 @@ struct PipelineMmaOperandsPass
       }
     };
     auto copyStep = [&](Value iv, Value stage) {
-      copies(iv, stage);
+      copies(iv, stage, upper);
       b.create<tilegpu::AsyncCommitOp>(loc);
     };
     // The step number of induction variable `iv`, its stage and the parity of its round.
@@ -249,7 +250,7 @@ struct PipelineMmaOperandsPass
       Value i = stepOf(copyLoop.getInductionVar());
       Value stage = b.create<arith::RemUIOp>(loc, i, ring);
       b.create<tilegpu::BarrierWaitOp>(loc, empty, stage, parityOf(i, 1));
-      copies(copyLoop.getInductionVar(), stage);
+      copies(copyLoop.getInductionVar(), stage, Value()); // every step the loop runs
       b.create<tilegpu::AsyncCopyArriveOp>(loc, full, stage);
     } else {
       for (unsigned s = 0; s < distance; ++s) {
