@@ -4,7 +4,8 @@
 # targets without wgmma), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
 # timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
-# no tile divides, and compute-sanitizer memcheck, racecheck and synccheck of the example.
+# no tile divides, compute-sanitizer memcheck, racecheck and synccheck of the example, and
+# memcheck and synccheck of the tensor-map producer.
 # Writes ${OUT:-/tmp/tilecc-gpu}/gemm.log (bench/gpu/gemm_records.py turns it into records).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -37,6 +38,11 @@ echo "== sanitizers"
 for tool in memcheck racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm" 65 63 33 2>&1 | tail -2 || status=1
 done
+echo "== sanitizers, the tensor-map (TMA) producer of gemm_tflops, and its cp.async fallback (K=1001: rows of A not 16-byte multiples)"
+for tool in memcheck synccheck; do
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 200 300 260 1 2>&1 | tail -3 || status=1
+done
+"$work/gemm_tflops" bf16 1000 1000 1001 3 || status=1
 echo "== timed against cuBLAS"
 for type in ${GEMM_TYPES:-bf16 f16}; do
   for size in ${GEMM_SIZES:-2048 4000 4096 8192}; do

@@ -8,6 +8,7 @@
 #include "KernelEmitter.h"
 
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
@@ -408,6 +409,24 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &vie
                               << arg.getType() << " cannot be passed to CUDA";
     }
     values[arg] = ValueInfo{name};
+  }
+  // Each tensor map is a parameter the launcher builds from its view argument.
+  for (auto [k, map] : llvm::enumerate(entry.getOps<tilegpu::TensorMapOp>())) {
+    auto view = cast<BlockArgument>(map.getView());
+    tilegpu::TensorMapType type = map.getMap().getType();
+    std::optional<tilegpu::TensorMapBox> box =
+        tilegpu::tensorMapBox(type.getTile(), type.getLayout());
+    if (!box)
+      return map.emitError("a tensor map CodeGen cannot build");
+    std::string name = cat("map", k, "_");
+    if (!params.empty())
+      params += ", ", launchArgs += ", ";
+    params += cat("const __grid_constant__ tile_dev::TensorMap ", name);
+    views += cat("const auto ", name, " = tile_dev::tensor_map<", box->rows, ", ", box->cols,
+                 ", ", box->swizzleBytes, ">(a.args[", view.getArgNumber(), "]); ");
+    launchArgs += name;
+    values[map.getMap()] = ValueInfo{name};
+    values[map.getValid()] = ValueInfo{cat("tile_dev::usable(", name, ")")};
   }
   return success();
 }

@@ -8,7 +8,9 @@
 // `warpgroup_wait`.
 // Where each element of a stage lies is tilegpu::bufferStaging, printed as tile_dev::Staging.
 // Memory barriers print as tile_dev's mbarrier intrinsics; a `tilegpu.producer` is a branch
-// taken by the warps after the program's, which ends with them leaving the kernel.
+// taken by the warps after the program's, which ends with them leaving the kernel. Tensor maps
+// are kernel parameters the launcher builds (tile_dev::tensor_map); their copies and the
+// barriers expecting their bytes print as tile_dev::tensor_map_copy and barrier_expect.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
@@ -70,6 +72,30 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
   if (auto arrive = dyn_cast<tilegpu::AsyncCopyArriveOp>(op)) {
     out.line(indent, cat("tile_dev::async_copy_arrive(",
                          barrierPointer(arrive.getBarriers(), arrive.getIndex()), ");"),
+             loc);
+    return success();
+  }
+  if (isa<tilegpu::TensorMapOp>(op)) // a kernel parameter (emitSignature)
+    return success();
+  if (auto expect = dyn_cast<tilegpu::BarrierExpectOp>(op)) {
+    out.line(indent, cat("tile_dev::barrier_expect<", expect.getBytes(), ">(",
+                         barrierPointer(expect.getBarriers(), expect.getIndex()), ", ",
+                         producerThread, ");"),
+             loc);
+    return success();
+  }
+  if (auto copy = dyn_cast<tilegpu::TensorMapCopyOp>(op)) {
+    tilegpu::TensorMapType type = copy.getMap().getType();
+    std::optional<tilegpu::TensorMapBox> box =
+        tilegpu::tensorMapBox(type.getTile(), type.getLayout());
+    if (!box || copy.getOffsets().size() != 2)
+      return op.emitError("a tensor map copy CodeGen cannot print");
+    out.line(indent, cat("tile_dev::tensor_map_copy<", box->rows, ", ", box->cols, ", ",
+                         box->blocks, ">(", stagePointer(copy.getBuffer(), copy.getStage()),
+                         ", ", scalar(copy.getMap()), ", ", scalar(copy.getOffsets()[0]), ", ",
+                         scalar(copy.getOffsets()[1]), ", ",
+                         barrierPointer(copy.getBarriers(), copy.getIndex()), ", ",
+                         producerThread, ");"),
              loc);
     return success();
   }

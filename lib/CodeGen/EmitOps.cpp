@@ -198,7 +198,8 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
           tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp,
           tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp, tilegpu::WarpgroupWaitOp,
           tilegpu::AllocBarriersOp, tilegpu::BarrierWaitOp, tilegpu::BarrierArriveOp,
-          tilegpu::AsyncCopyArriveOp, tilegpu::ProducerOp>(op))
+          tilegpu::AsyncCopyArriveOp, tilegpu::ProducerOp, tilegpu::TensorMapOp,
+          tilegpu::TensorMapCopyOp, tilegpu::BarrierExpectOp>(op))
     return emitBufferOp(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);

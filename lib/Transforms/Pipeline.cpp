@@ -9,7 +9,8 @@
 // prove the vector accesses of global memory, find the facts of the arguments that make their
 // tiles whole (a specialized kernel for launches that meet them), let a block that would hold
 // a multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands
-// into shared-memory rings stages ahead and multiply them from there (wgmma), issue each loop
+// into shared-memory rings stages ahead (by producer warps through tensor maps where the
+// launch allows) and multiply them from there (wgmma), issue each loop
 // step's other loads one step early, place the shared memory that rings, conversions,
 // reductions, scans and shape ops use and the barriers between them, then choose programs
 // per block and blocks per multiprocessor.
@@ -36,6 +37,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   TilePipelineMmaOperandsOptions pipelining;
   pipelining.maxSharedBytes = targets.maxSharedBytes;
   fn.addPass(createTilePipelineMmaOperands(pipelining));
+  fn.addPass(createTileTensorMapCopies());
   fn.addPass(createTileWarpgroupMma());
   fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;

@@ -34,6 +34,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
@@ -1354,6 +1355,79 @@ TILE_DEV_D void async_copy_arrive(uint64_t* bar) {
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
   asm volatile("cp.async.mbarrier.arrive.noinc.shared.b64 [%0];\n" ::"r"(
                    detail::shared_address(bar)) : "memory");
+#endif
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tensor maps (tilegpu.tensor_map, tensor_map_copy, barrier_expect)
+// ---------------------------------------------------------------------------------------------
+
+/// A kernel parameter (`__grid_constant__`): the tensor-memory-accelerator descriptor of a view
+/// argument, and whether the launch could build it.
+struct TensorMap {
+  CUtensorMap map;
+  bool valid;
+};
+
+/// Built by the launcher: the descriptor of tensor argument `a` for boxes of Rows x Cols
+/// elements in a `Swizzle`-byte swizzle (tile::detail::tensor_map, cached per view and box).
+template <int64_t Rows, int64_t Cols, int Swizzle>
+inline TensorMap tensor_map(const tile::detail::ArgDesc& a) {
+  TensorMap m;
+  m.valid = tile::detail::tensor_map(&m.map, a, Rows, Cols, Swizzle);
+  return m;
+}
+
+/// True where the kernel may copy through `m`: the launch built it and the code runs on
+/// sm_90 or later.
+TILE_DEV_D bool usable(const TensorMap& m) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  return m.valid;
+#else
+  (void)m;
+  return false;
+#endif
+}
+
+/// Producer thread 0 copies the box at (row, col) of `m`'s view, and the `Blocks - 1` boxes
+/// Cols columns after each other, into the Rows x Cols blocks of the stage at `dst`, one
+/// after the other (cp.async.bulk.tensor; zeros outside the view); the bytes complete on
+/// barrier `bar`.
+template <int64_t Rows, int64_t Cols, int64_t Blocks, class T>
+TILE_DEV_D void tensor_map_copy(T* dst, const TensorMap& m, int64_t row, int64_t col,
+                                uint64_t* bar, unsigned ptid) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if (ptid != 0) return;
+  const uint64_t map = reinterpret_cast<uint64_t>(&m.map);
+#pragma unroll
+  for (int64_t b = 0; b < Blocks; ++b)
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+        " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(detail::shared_address(dst + b * Rows * Cols)),
+        "l"(map), "r"(int(col + b * Cols)), "r"(int(row)), "r"(detail::shared_address(bar))
+        : "memory");
+#else
+  (void)dst, (void)m, (void)row, (void)col, (void)bar, (void)ptid;
+  __trap();  // usable() is false here
+#endif
+}
+
+/// Every producer thread arrives once on barrier `bar` (lane 0 for its warp), and producer
+/// thread 0 first makes the phase wait for `Bytes` bytes of tensor-map copies.
+template <long long Bytes>
+TILE_DEV_D void barrier_expect(uint64_t* bar, unsigned ptid) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  static_assert(Bytes < (1 << 20), "tilecc: a barrier phase expects less than 1 MiB");
+  const unsigned a = detail::shared_address(bar);
+  if (ptid == 0)
+    asm volatile("mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%0], %1;\n" ::"r"(a),
+                 "r"(unsigned(Bytes)) : "memory");
+  if (ptid % 32u == 0)
+    asm volatile("{\n .reg .b64 state;\n mbarrier.arrive.shared::cta.b64 state, [%0], 32;\n}\n"
+                 ::"r"(a) : "memory");
+#else
+  (void)bar, (void)ptid;
+  __trap();  // usable() is false here
 #endif
 }
 

@@ -1,7 +1,8 @@
-// The K loop's operand tiles are copied into shared-memory rings with cp.async by four
-// producer warps after the program's eight (tile-pipeline-mma-operands: a warp-specialized
-// ring), and multiplied from their swizzled stages by the program's warpgroups
-// (tile-warpgroup-mma: wgmma on sm_90a, ldmatrix and mma.sync elsewhere); B's 256-byte rows
+// The K loop's operand tiles are copied into shared-memory rings by four producer warps after
+// the program's eight (tile-pipeline-mma-operands: a warp-specialized ring), through tensor
+// maps where the launch built them (tile-tensor-map-copies), else with cp.async, and
+// multiplied from their swizzled stages by the program's warpgroups (tile-warpgroup-mma:
+// wgmma on sm_90a, ldmatrix and mma.sync elsewhere); B's 256-byte rows
 // are stored in blocks of 64 elements. A `full` barrier per stage publishes its copies, an
 // `empty` one frees it a step after its mma; the producer gives registers to the program's
 // warps (setmaxnreg) and the program's barriers leave the producer out. The loop-carried
@@ -23,12 +24,25 @@
 // CHECK-NEXT: if (threadIdx.x >= 256u) {
 // CHECK-NEXT: tile_dev::set_registers<false, [[PRODUCER:[0-9]+]]>();
 // CHECK-NEXT: const unsigned [[P:v[0-9]+]] = threadIdx.x - 256u;
+// Where the launch built a tensor map of both views, the producer's first thread copies each
+// stage with the tensor memory accelerator, and the stage's `full` barrier expects its bytes.
+// CHECK-NEXT: const bool [[VALID:v[0-9]+]] = tile_dev::usable(map0_) & tile_dev::usable(map1_);
+// CHECK-NEXT: if ([[VALID]]) {
+// CHECK-NEXT: for (
+// CHECK: tile_dev::barrier_wait([[EMPTY]] + [[TS:v[0-9]+]], {{v[0-9]+}});
+// CHECK-NEXT: tile_dev::barrier_expect<16384>([[FULL]] + [[TS]], [[P]]);
+// CHECK-NEXT: tile_dev::tensor_map_copy<128, 32, 1>(([[RA]] + [[TS]] * 4096), map0_, 0, {{v[0-9]+}}, [[FULL]] + [[TS]], [[P]]);
+// CHECK-NEXT: tile_dev::tensor_map_copy<32, 64, 2>(([[RB]] + [[TS]] * 4096), map1_, {{v[0-9]+}}, 0, [[FULL]] + [[TS]], [[P]]);
+// CHECK-NEXT: }
+// Elsewhere every producer thread copies with cp.async.
+// CHECK-NEXT: } else {
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[PS:v[0-9]+]], {{v[0-9]+}});
 // Each producer thread copies for program threads p and p + 128.
 // CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + [[PS]] * 4096), arg1, tile_dev::Thread<{{.*}}>([[P]] + p_ * 128u),
 // CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + [[PS]] * 4096), arg2,
 // CHECK-NEXT: tile_dev::async_copy_arrive([[FULL]] + [[PS]]);
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: return;
 // CHECK-NEXT: }

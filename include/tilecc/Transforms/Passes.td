@@ -115,6 +115,19 @@ def TilePipelineMmaOperands : Pass<"tile-pipeline-mma-operands", "mlir::func::Fu
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileTensorMapCopies : Pass<"tile-tensor-map-copies", "mlir::func::FuncOp"> {
+  let summary = "Fill a producer's rings through tensor maps (TMA) where the launch allows it";
+  let description = [{
+    A `tilegpu.producer` loop that copies whole tiles of view arguments (bounds the views'
+    shapes) into stages a tensor map can write (`tilegpu::tensorMapBox`) gets a second form,
+    taken where the launch could build a `tilegpu.tensor_map` of every view: its first thread
+    issues one `tilegpu.tensor_map_copy` per operand and each step's `full` barrier expects
+    their bytes (`tilegpu.barrier_expect`). Elsewhere the async copies run as before.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileWarpgroupMma : Pass<"tile-warpgroup-mma", "mlir::func::FuncOp"> {
   let summary = "Multiply mma operands that a ring holds straight from shared memory";
   let description = [{

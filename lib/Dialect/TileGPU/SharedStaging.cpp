@@ -251,6 +251,29 @@ SharedLayoutAttr tilegpu::ldmatrixBufferLayout(RankedTensorType tile) {
   return SharedLayoutAttr::get(tile.getContext(), vec, perPhase, maxPhase, order, block);
 }
 
+std::optional<TensorMapBox> tilegpu::tensorMapBox(RankedTensorType tile,
+                                                  SharedLayoutAttr layout) {
+  if (tile.getRank() != 2 || !tile.hasStaticShape())
+    return std::nullopt;
+  int64_t elemBytes = elementBytes(tile.getElementType());
+  int64_t rows = tile.getDimSize(0), cols = tile.getDimSize(1);
+  int64_t blockCols = layout.getBlock() ? int64_t(layout.getBlock()) : cols;
+  int64_t rowBytes = blockCols * elemBytes;
+  if (rows > 256 || blockCols > 256 || cols % blockCols != 0 || rowBytes % 16 != 0)
+    return std::nullopt;
+  TensorMapBox box{rows, blockCols, cols / blockCols, 0};
+  if (layout.getMaxPhase() == 1)
+    return box;
+  bool swizzle = (rowBytes == 32 || rowBytes == 64 || rowBytes == 128) &&
+                 int64_t(layout.getVec()) * elemBytes == 16 &&
+                 int64_t(layout.getPerPhase()) * rowBytes == 128 &&
+                 int64_t(layout.getMaxPhase()) * 16 == rowBytes && rows % 8 == 0;
+  if (!swizzle)
+    return std::nullopt;
+  box.swizzleBytes = rowBytes;
+  return box;
+}
+
 bool tilegpu::warpgroupReadable(BufferType buffer) {
   RankedTensorType tile = buffer.getTile();
   return tile.getRank() == 2 && elementBytes(tile.getElementType()) == 2 &&

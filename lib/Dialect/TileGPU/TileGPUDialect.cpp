@@ -1,5 +1,6 @@
 //===- TileGPUDialect.cpp - tilegpu dialect registration and layouts ------------===//
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -311,6 +312,20 @@ LogicalResult SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitEr
   }
   if (order.empty())
     return emitError() << "a shared layout has rank 1 or more";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// !tilegpu.tensor_map
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorMapType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    RankedTensorType tile, SharedLayoutAttr layout) {
+  if (tile.getEncoding())
+    return emitError() << "a tensor map's tile has no layout";
+  if (!tensorMapBox(tile, layout))
+    return emitError() << "a tensor map cannot write tiles " << tile << " laid out as "
+                       << layout;
   return success();
 }
 

@@ -208,5 +208,43 @@ LogicalResult ProducerOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Tensor maps
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorMapOp::verify() {
+  auto arg = dyn_cast<BlockArgument>(getView());
+  if (!arg || !isa_and_nonnull<func::FuncOp>(arg.getOwner()->getParentOp()))
+    return emitOpError("describes a view argument of the kernel (the launch builds it)");
+  tile::ViewType view = getView().getType();
+  RankedTensorType tile = getMap().getType().getTile();
+  if (view.getRank() != tile.getRank() || view.getElementType() != tile.getElementType())
+    return emitOpError("the map's tiles ") << tile << " are not tiles of " << view;
+  return success();
+}
+
+/// True when `op` lies in a tilegpu.producer region.
+static bool inProducer(Operation *op) { return op->getParentOfType<ProducerOp>() != nullptr; }
+
+LogicalResult TensorMapCopyOp::verify() {
+  TensorMapType map = getMap().getType();
+  BufferType buffer = getBuffer().getType();
+  if (map.getTile() != buffer.getTile() || map.getLayout() != buffer.getLayout())
+    return emitOpError("the map writes tiles ")
+           << map.getTile() << " laid out as " << map.getLayout() << ", not stages of "
+           << buffer;
+  if (int64_t(getOffsets().size()) != map.getTile().getRank())
+    return emitOpError("takes one offset per axis of the tile");
+  if (!inProducer(*this))
+    return emitOpError("must be in a tilegpu.producer region (its first thread issues it)");
+  return success();
+}
+
+LogicalResult BarrierExpectOp::verify() {
+  if (!inProducer(*this))
+    return emitOpError("must be in a tilegpu.producer region");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUOps.cpp.inc"

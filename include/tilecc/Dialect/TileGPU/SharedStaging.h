@@ -88,6 +88,19 @@ bool warpgroupReadable(BufferType buffer);
 bool warpgroupMultiplies(mlir::RankedTensorType a, mlir::RankedTensorType b,
                          mlir::RankedTensorType acc, unsigned numWarps);
 
+/// What one tensor-memory-accelerator copy writes of a buffer stage: a box of `rows` x
+/// `cols` elements, one block column of the stage (`blocks` of them side by side, stored one
+/// after the other), swizzled over rows of `swizzleBytes` bytes (0: not swizzled).
+struct TensorMapBox {
+  int64_t rows, cols, blocks, swizzleBytes;
+};
+
+/// The box by which a tensor map copies stages of `tile` laid out by `layout`, or nullopt
+/// where the hardware cannot write that layout: rank 2, boxes of at most 256 x 256 elements
+/// with rows of a multiple of 16 bytes, either unswizzled or in the 32-, 64- or 128-byte
+/// swizzle of 16-byte groups with whole swizzle patterns per block (rows a multiple of 8).
+std::optional<TensorMapBox> tensorMapBox(mlir::RankedTensorType tile, SharedLayoutAttr layout);
+
 /// The loop attribute by which tile-pipeline-mma-operands says that its ring leaves the
 /// stage of the step before alone for one step more, so that a warpgroup mma of that step
 /// may still be reading it (its copies run stages - 2 steps ahead instead of stages - 1).

@@ -201,6 +201,23 @@ def TileGPU_BufferType : TypeDef<TileGPU_Dialect, "Buffer"> {
   }];
 }
 
+def TileGPU_TensorMapType : TypeDef<TileGPU_Dialect, "TensorMap"> {
+  let mnemonic = "tensor_map";
+  let summary = "a tensor-memory-accelerator descriptor (CUtensorMap) of a kernel's view";
+  let description = [{
+    Describes a view argument for copies of tiles of type `tile` (shape and element type)
+    into buffer stages laid out by `layout`: the box is the tile's rows by one block of its
+    row (the whole row when the layout has no blocks), its swizzle the layout's (rows of 32,
+    64 or 128 bytes in their swizzle, or none). `tilegpu::tensorMapBox` says which layouts a
+    descriptor can write. The launch builds the descriptor from the argument.
+
+    `!tilegpu.tensor_map<tensor<64x256xbf16>, #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>`
+  }];
+  let parameters = (ins "::mlir::RankedTensorType":$tile, "SharedLayoutAttr":$layout);
+  let assemblyFormat = "`<` $tile `,` $layout `>`";
+  let genVerifyDecl = 1;
+}
+
 def TileGPU_BarriersType : TypeDef<TileGPU_Dialect, "Barriers"> {
   let mnemonic = "barriers";
   let summary = "a ring of memory barriers (mbarrier objects) in the block's shared memory";
@@ -564,6 +581,60 @@ def TileGPU_AsyncCopyArriveOp : TileGPU_Op<"async_copy_arrive",
   }];
   let arguments = (ins TileGPU_BarriersType:$barriers, Index:$index);
   let assemblyFormat = "$barriers `[` $index `]` attr-dict `:` type($barriers)";
+}
+
+def TileGPU_TensorMapOp : TileGPU_Op<"tensor_map", [Pure]> {
+  let summary = "the tensor-memory-accelerator descriptor of a view argument, built at launch";
+  let description = [{
+    `map` describes the kernel's argument `view` (its data, shape and strides) for
+    `tensor_map_copy`. The launch builds it, cached per array and box; `valid` is false where
+    the hardware cannot describe the view (no tensor memory accelerator, a base address or a
+    stride not a multiple of 16 bytes, elements not contiguous along the last axis), and then
+    the map must not be used.
+
+    `%map, %valid = tilegpu.tensor_map %arg1 : !tile.view<?x?xbf16> -> !tilegpu.tensor_map<tensor<128x64xbf16>, #S>`
+  }];
+  let arguments = (ins Tile_ViewType:$view);
+  let results = (outs TileGPU_TensorMapType:$map, I1:$valid);
+  let assemblyFormat = "$view attr-dict `:` type($view) `->` type($map)";
+  let hasVerifier = 1;
+}
+
+def TileGPU_TensorMapCopyOp : TileGPU_Op<"tensor_map_copy", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "one producer thread copies a tile into a stage through a tensor map";
+  let description = [{
+    Element `k` of stage `stage` becomes the view's element at `offsets + k` when
+    `0 <= offsets + k < shape` on every axis, else zero (the view `map` was built from). The
+    first thread of the producer issues the copy (cp.async.bulk.tensor, one per block column
+    of the stage), which delivers its bytes to barrier `index` of `barriers`: a phase that
+    expects them (`barrier_expect`) completes only once they have landed. Op of a
+    `tilegpu.producer` region, used only where the map is valid.
+
+    `tilegpu.tensor_map_copy %map[%i, %k] into %a[%s] arrive %full[%s] : !tilegpu.tensor_map<tensor<128x64xbf16>, #S>, !tilegpu.buffer<4, tensor<128x64xbf16>, #S>, !tilegpu.barriers<4>`
+  }];
+  let arguments = (ins TileGPU_TensorMapType:$map, Variadic<Index>:$offsets,
+                       TileGPU_BufferType:$buffer, Index:$stage, TileGPU_BarriersType:$barriers,
+                       Index:$index);
+  let assemblyFormat = [{
+    $map `[` $offsets `]` `into` $buffer `[` $stage `]` `arrive` $barriers `[` $index `]`
+    attr-dict `:` type($map) `,` type($buffer) `,` type($barriers)
+  }];
+  let hasVerifier = 1;
+}
+
+def TileGPU_BarrierExpectOp : TileGPU_Op<"barrier_expect", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "each thread arrives on barrier `index`, whose phase then waits for `bytes` bytes";
+  let description = [{
+    Every thread running it arrives once (counted in the barrier's `arrivals`), and the
+    current phase also waits for `bytes` bytes of `tensor_map_copy` ops to land (expected once,
+    by the producer's first thread). Op of a `tilegpu.producer` region, run by all its warps.
+
+    `tilegpu.barrier_expect %full[%s] {bytes = 49152 : i64} : !tilegpu.barriers<4>`
+  }];
+  let arguments = (ins TileGPU_BarriersType:$barriers, Index:$index,
+                       ConfinedAttr<I64Attr, [IntPositive]>:$bytes);
+  let assemblyFormat = "$barriers `[` $index `]` attr-dict `:` type($barriers)";
+  let hasVerifier = 1;
 }
 
 def TileGPU_ProducerOp : TileGPU_Op<"producer", [NoTerminator, SingleBlock,
