@@ -23,6 +23,7 @@ nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90
   -o "$work/gemm_tflops" > "$work/gemm_tflops.build.log" 2>&1 || { tail -30 "$work/gemm_tflops.build.log"; exit 1; }
 grep -E "spill|Used [0-9]+ registers|C7511" "$work/gemm_tflops.build.log" | sort | uniq -c | head -12
 echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA)"
+echo "tensor-map copies (UTMALDG) in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c UTMALDG)"
 echo "== warpgroup mma alone"
 "${nvcc_cmd[@]}" bench/gpu/warpgroup_mma.cu -o "$work/warpgroup_mma" && "$work/warpgroup_mma" || status=1
 echo "== warpgroup mma alone, the path of targets without wgmma (compute_80 PTX, JIT-compiled)"
