@@ -28,20 +28,24 @@
 // stage with the tensor memory accelerator, and the stage's `full` barrier expects its bytes.
 // CHECK-NEXT: const bool [[VALID:v[0-9]+]] = tile_dev::usable(map0_) & tile_dev::usable(map1_);
 // CHECK-NEXT: if ([[VALID]]) {
+// CHECK-NEXT: int64_t {{v[0-9]+}} = 0;
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[TS:v[0-9]+]], {{v[0-9]+}});
 // CHECK-NEXT: tile_dev::barrier_expect<16384>([[FULL]] + [[TS]], [[P]]);
 // CHECK-NEXT: tile_dev::tensor_map_copy<128, 32, 1>(([[RA]] + [[TS]] * 4096), map0_, 0, {{v[0-9]+}}, [[FULL]] + [[TS]], [[P]]);
 // CHECK-NEXT: tile_dev::tensor_map_copy<32, 64, 2>(([[RB]] + [[TS]] * 4096), map1_, {{v[0-9]+}}, 0, [[FULL]] + [[TS]], [[P]]);
+// CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
 // Elsewhere every producer thread copies with cp.async.
 // CHECK-NEXT: } else {
+// CHECK-NEXT: int64_t {{v[0-9]+}} = 0;
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[PS:v[0-9]+]], {{v[0-9]+}});
 // Each producer thread copies for program threads p and p + 128.
 // CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + [[PS]] * 4096), arg1, tile_dev::Thread<{{.*}}>([[P]] + p_ * 128u),
 // CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + [[PS]] * 4096), arg2,
 // CHECK-NEXT: tile_dev::async_copy_arrive([[FULL]] + [[PS]]);
+// CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: return;
@@ -52,6 +56,7 @@
 // CHECK: float [[Z:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[Z]]);
 // CHECK-NEXT: float [[C:v[0-9]+]][64]; {{.*}} = [[Z]][i_];
+// CHECK-NEXT: int64_t {{v[0-9]+}} = 0;
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[FULL]] + [[S:v[0-9]+]], {{v[0-9]+}});
 // CHECK-NEXT: tile_dev::fence_async_shared();
@@ -62,6 +67,7 @@
 // CHECK: if (
 // CHECK: tile_dev::barrier_arrive([[EMPTY]] + {{v[0-9]+}});
 // CHECK-NEXT: }
+// CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[C]]);
 // The result is stored from the accumulator's fragments (8-byte vectors), not staged.

@@ -12,9 +12,10 @@
 // CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <4, tensor<64x128xbf16>
 // CHECK: %[[FULL:.*]] = tilegpu.alloc_barriers {arrivals = 128 : i32} : <4>
 // CHECK: %[[EMPTY:.*]] = tilegpu.alloc_barriers {arrivals = 8 : i32} : <4>
-// CHECK-NEXT: tilegpu.producer attributes {warps = 4 : i32} {
-// CHECK-NEXT: scf.for %[[PK:.*]] = %{{.*}} to %[[N:.*]] step
-// CHECK: %[[PI:.*]] = arith.divui
+// Both loops count the ring's steps in an iteration argument from 0 (tilegpu.ring_steps).
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK: tilegpu.producer attributes {warps = 4 : i32} {
+// CHECK-NEXT: scf.for %[[PK:.*]] = %{{.*}} to %[[N:.*]] step %{{.*}} iter_args(%[[PI:.*]] = %[[ZERO]]) -> (index) {
 // CHECK: %[[PS:.*]] = arith.remui %[[PI]], %[[FOUR:.*]] : index
 // CHECK: %[[PROUND:.*]] = arith.divui %[[PI]], %[[FOUR]]
 // CHECK: %[[PNEXT:.*]] = arith.addi %[[PROUND]], %{{.*}} : index
@@ -25,11 +26,11 @@
 // CHECK: tilegpu.async_copy %{{.*}} into %[[RA]][%[[PS]]]
 // CHECK: tilegpu.async_copy %{{.*}} into %[[RB]][%[[PS]]]
 // CHECK-NEXT: tilegpu.async_copy_arrive %[[FULL]][%[[PS]]]
-// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } {tilegpu.ring_steps = 0 : i32}
 // CHECK-NEXT: }
 // CHECK-NOT: tilegpu.async_copy
-// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args
-// CHECK: %[[I:.*]] = arith.divui
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[N]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[I:.*]] = %{{.*}}) -> (tensor<{{.*}}>, index)
 // CHECK: %[[S:.*]] = arith.remui %[[I]], %[[FOUR]]
 // CHECK: %[[ROUND:.*]] = arith.divui %[[I]], %[[FOUR]]
 // CHECK: %[[PARITY:.*]] = arith.remui %[[ROUND]], %[[TWO]]
@@ -44,7 +45,7 @@
 // CHECK: %[[BACK:.*]] = arith.addi %[[I]], %{{.*}}
 // CHECK: %[[BEFORE:.*]] = arith.remui %[[BACK]], %[[FOUR]]
 // CHECK-NEXT: tilegpu.barrier_arrive %[[EMPTY]][%[[BEFORE]]]
-// CHECK: } {tilegpu.mma_in_flight}
+// CHECK: } {tilegpu.mma_in_flight, tilegpu.ring_steps = 1 : i32}
 // CHECK-NOT: tilegpu.async_wait
 func.func @gemm(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: index) -> tensor<128x128xf32>
     attributes {tilegpu.num_warps = 8 : i32} {

@@ -16,7 +16,7 @@
 // CHECK: %[[EMPTY:.*]] = tilegpu.alloc_barriers {arrivals = 4 : i32}
 // CHECK: tilegpu.producer
 // CHECK: %[[INIT:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
-// CHECK-NEXT: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>)
+// CHECK-NEXT: scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]], %{{.*}} = %{{.*}}) -> (tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>, index)
 // CHECK: %[[S:.*]] = arith.remui
 // CHECK: tilegpu.barrier_wait %[[FULL]][%[[S]]]
 // CHECK-NEXT: tilegpu.fence_async_shared
@@ -26,7 +26,7 @@
 // CHECK-NOT: tilegpu.barrier
 // CHECK: tilegpu.barrier_arrive %[[EMPTY]]
 // CHECK: scf.yield %[[R]]
-// CHECK-NEXT: } {tilegpu.mma_in_flight}
+// CHECK-NEXT: } {tilegpu.mma_in_flight, tilegpu.ring_steps = 1 : i32}
 // CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
 // CHECK-NOT: tilegpu.mma %
 // CHECK: tilegpu.convert_layout %[[DONE]]

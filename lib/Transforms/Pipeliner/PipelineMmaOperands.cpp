@@ -46,7 +46,9 @@
 //
 // The loop is marked tilegpu::kMmaInFlightAttrName: step i's mma may run until step i + 1
 // waits for it, and only then is its stage freed. The program's warps never meet inside the
-// loop.
+// loop. Both loops carry i as an iteration argument (tilegpu::kRingStepsAttrName), so that a
+// persistent program loop around them (tilegpu-persistent-programs) can continue the ring's
+// phases from one program to the next.
 //
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
@@ -242,12 +244,16 @@ struct PipelineMmaOperandsPass
       auto barriers = tilegpu::BarriersType::get(b.getContext(), stages);
       full = b.create<tilegpu::AllocBarriersOp>(loc, barriers, 32 * kProducerWarps);
       empty = b.create<tilegpu::AllocBarriersOp>(loc, barriers, numWarps);
+      Value zero = index(0), one = index(1);
       auto producer = b.create<tilegpu::ProducerOp>(loc, kProducerWarps, IntegerAttr(),
                                                     IntegerAttr());
       b.setInsertionPointToStart(&producer.getBody().emplaceBlock());
-      auto copyLoop = b.create<scf::ForOp>(loc, lower, upper, step);
+      auto copyLoop = b.create<scf::ForOp>(loc, lower, upper, step, ValueRange{zero});
+      copyLoop->setAttr(tilegpu::kRingStepsAttrName, b.getI32IntegerAttr(0));
       b.setInsertionPointToStart(copyLoop.getBody());
-      Value i = stepOf(copyLoop.getInductionVar());
+      Value i = copyLoop.getRegionIterArg(0);
+      b.create<scf::YieldOp>(loc, b.create<arith::AddIOp>(loc, i, one).getResult());
+      b.setInsertionPoint(copyLoop.getBody()->getTerminator());
       Value stage = b.create<arith::RemUIOp>(loc, i, ring);
       b.create<tilegpu::BarrierWaitOp>(loc, empty, stage, parityOf(i, 1));
       copies(copyLoop.getInductionVar(), stage, Value()); // every step the loop runs
@@ -267,9 +273,26 @@ struct PipelineMmaOperandsPass
       ahead = index(distance);
       aheadSteps = b.create<arith::MulIOp>(loc, ahead, step);
     }
+    if (specialized) {
+      // The program's loop counts the ring's steps as the producer's does.
+      b.setInsertionPoint(loop);
+      Value zero = index(0), one = index(1);
+      DictionaryAttr attrs = loop->getDiscardableAttrDictionary();
+      IRRewriter rewriter(b);
+      auto counted = cast<scf::ForOp>(
+          *loop.replaceWithAdditionalYields(
+              rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+              [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
+                return SmallVector<Value>{yb.create<arith::AddIOp>(l, args[0], one)};
+              }));
+      counted->setDiscardableAttrs(attrs);
+      counted->setAttr(tilegpu::kRingStepsAttrName,
+                       b.getI32IntegerAttr(int32_t(counted.getNumRegionIterArgs() - 1)));
+      loop = counted;
+    }
     b.setInsertionPointToStart(loop.getBody());
     Value iv = loop.getInductionVar();
-    Value i = stepOf(iv);
+    Value i = specialized ? Value(loop.getRegionIterArgs().back()) : stepOf(iv);
     if (!specialized) {
       b.create<tilegpu::AsyncWaitOp>(loc, distance - 1);
       b.create<tilegpu::BarrierOp>(loc);

@@ -106,6 +106,12 @@ std::optional<TensorMapBox> tensorMapBox(mlir::RankedTensorType tile, SharedLayo
 /// may still be reading it (its copies run stages - 2 steps ahead instead of stages - 1).
 inline constexpr llvm::StringLiteral kMmaInFlightAttrName = "tilegpu.mma_in_flight";
 
+/// The loop attribute by which tile-pipeline-mma-operands names the iteration argument of a
+/// warp-specialized ring's loops (the producer's and the program's) that counts the ring's
+/// steps: stages and barrier phases follow it. It starts at 0; a loop around the ring's
+/// loops (a persistent program loop) may start it where the last run left it.
+inline constexpr llvm::StringLiteral kRingStepsAttrName = "tilegpu.ring_steps";
+
 } // namespace tilecc::tilegpu
 
 #endif
