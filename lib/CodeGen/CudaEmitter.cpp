@@ -459,10 +459,14 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
   out.line(1, "const int64_t programs = grid.size();");
   out.line(1, "if (programs <= 0) return (int)cudaSuccess;");
   unsigned programsPerBlock = perBlock * inSequence;
-  out.line(1, programsPerBlock == 1
-                  ? std::string("const int64_t blocks = programs;")
-                  : cat("const int64_t blocks = (programs + ", programsPerBlock - 1, ") / ",
-                        programsPerBlock, ";"));
+  if (persistent) // as many blocks as the multiprocessors hold at once
+    out.line(1, cat("const int64_t blocks = tile_dev::smin<int64_t>(programs, "
+                    "tile_dev::multiprocessors() * ", blocksPerSM, ");"));
+  else
+    out.line(1, programsPerBlock == 1
+                    ? std::string("const int64_t blocks = programs;")
+                    : cat("const int64_t blocks = (programs + ", programsPerBlock - 1, ") / ",
+                          programsPerBlock, ";"));
   out.line(1, "if (blocks > 2147483647) return (int)cudaErrorInvalidConfiguration;");
   if (!views.empty())
     out.line(1, views.rtrim().str());
@@ -537,7 +541,8 @@ LogicalResult KernelEmitter::emit() {
   specialization = func->getAttrOfType<DictionaryAttr>(tilegpu::kSpecializationAttrName);
   if (auto attr = func->getAttrOfType<IntegerAttr>(tilegpu::kProgramsInSequenceAttrName))
     inSequence = unsigned(std::max<int64_t>(1, attr.getInt()));
-  if (inSequence > 1 && perBlock > 1)
+  persistent = func->hasAttr(tilegpu::kPersistentAttrName);
+  if ((inSequence > 1 || persistent) && perBlock > 1)
     return func.emitError() << "a block cannot both pack programs side by side ('"
                             << tilegpu::kProgramsPerBlockAttrName << "') and run them in turn ('"
                             << tilegpu::kProgramsInSequenceAttrName << "')";
@@ -596,6 +601,9 @@ LogicalResult KernelEmitter::emit() {
                   " bytes of shared memory") : std::string()));
   if (inSequence > 1)
     out.line(0, cat("// each CUDA block runs ", inSequence, " tile programs in turn"));
+  if (persistent)
+    out.line(0, "// persistent: as many CUDA blocks as the multiprocessors hold, each running "
+                "tile programs gridDim.x apart");
   if (producerWarps)
     out.line(0, cat("// ", producerWarps, " producer warp(s) after the program's (threads ",
                     threads, " .. ", threads + 32 * producerWarps - 1, ") copy its operands"));

@@ -126,11 +126,15 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     values[id] = ValueInfo{name};
     return success();
   }
-  // A block that runs its programs in sequence (tilegpu-sequence-programs).
-  if (isa<tilegpu::ProgramBaseOp, tilegpu::NumProgramsOp, tilegpu::ProgramCoordOp>(op)) {
+  // A block that runs its programs in sequence (tilegpu-sequence-programs) or persistently
+  // (tilegpu-persistent-programs).
+  if (isa<tilegpu::ProgramBaseOp, tilegpu::NumProgramsOp, tilegpu::ProgramStrideOp,
+          tilegpu::ProgramCoordOp>(op)) {
     std::string name = newName(), value;
     if (isa<tilegpu::ProgramBaseOp>(op))
-      value = cat("int64_t(blockIdx.x) * ", inSequence);
+      value = inSequence > 1 ? cat("int64_t(blockIdx.x) * ", inSequence) : "int64_t(blockIdx.x)";
+    else if (isa<tilegpu::ProgramStrideOp>(op))
+      value = "int64_t(gridDim.x)";
     else if (isa<tilegpu::NumProgramsOp>(op))
       value = "grid.size()";
     else

@@ -238,6 +238,7 @@ private:
                             ///< programs past the grid return early
   unsigned blocksPerSM = 1; ///< blocks a multiprocessor should hold (tilegpu.blocks_per_sm)
   unsigned inSequence = 1;  ///< programs a block runs in turn (tilegpu.programs_in_sequence)
+  bool persistent = false;  ///< blocks loop over programs gridDim.x apart (tilegpu.persistent)
   /// tilegpu.specialization, when the kernel has `whole` accesses: it is printed as a
   /// template on `bool Whole_`, the launcher picks the instance.
   mlir::DictionaryAttr specialization;

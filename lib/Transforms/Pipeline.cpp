@@ -10,7 +10,9 @@
 // tiles whole (a specialized kernel for launches that meet them), let a block that would hold
 // a multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands
 // into shared-memory rings stages ahead (by producer warps through tensor maps where the
-// launch allows) and multiply them from there (wgmma), issue each loop
+// launch allows) and multiply them from there (wgmma), run such a kernel as one block per
+// multiprocessor looping over its programs (the producer copies the next program's operands
+// during the epilogue), issue each loop
 // step's other loads one step early, place the shared memory that rings, conversions,
 // reductions, scans and shape ops use and the barriers between them, then choose programs
 // per block and blocks per multiprocessor.
@@ -39,6 +41,9 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTilePipelineMmaOperands(pipelining));
   fn.addPass(createTileTensorMapCopies());
   fn.addPass(createTileWarpgroupMma());
+  TilePersistentProgramsOptions persistent;
+  persistent.maxSharedBytes = targets.maxSharedBytes;
+  fn.addPass(createTilePersistentPrograms(persistent));
   fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;

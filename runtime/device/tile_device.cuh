@@ -37,6 +37,7 @@
 #include <cuda.h>
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -333,6 +334,27 @@ inline Grid make_grid(const tile::detail::LaunchArgs& a) {
   for (int d = 0; d < tile::detail::kMaxRank; ++d)
     if (g.narrow && g.extent[d] >= 1) g.divisor[d] = Divisor::of(uint32_t(g.extent[d]));
   return g;
+}
+
+/// The multiprocessors of the current device (a persistent kernel's launch starts as many
+/// blocks as they hold at once). Read once per device.
+inline int64_t multiprocessors() {
+  constexpr int kDevices = 64;
+  static std::atomic<int> count[kDevices];
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0) {
+    (void)cudaGetLastError();
+    return 1;
+  }
+  if (device < kDevices)
+    if (int n = count[device].load(std::memory_order_relaxed); n > 0) return n;
+  int n = 0;
+  if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || n < 1) {
+    (void)cudaGetLastError();
+    n = 1;
+  }
+  if (device < kDevices) count[device].store(n, std::memory_order_relaxed);
+  return n;
 }
 
 /// A scalar argument: the C++ parameter type `C` as stored by the runtime, converted to the

@@ -5,7 +5,8 @@
 // wgmma on sm_90a, ldmatrix and mma.sync elsewhere); B's 256-byte rows
 // are stored in blocks of 64 elements. A `full` barrier per stage publishes its copies, an
 // `empty` one frees it a step after its mma; the producer gives registers to the program's
-// warps (setmaxnreg) and the program's barriers leave the producer out. The loop-carried
+// warps (setmaxnreg) and the program's barriers leave the producer out; the kernel is
+// persistent (tilegpu-persistent-programs). The loop-carried
 // accumulator stays in the layout of the 8 warps stacked along M across iterations, and only
 // the final result is stored from those fragments, after the last warpgroup mma (each step
 // leaves one in flight) is waited for. A batched TF32 mma (m16n8k8) stays on fragments in
@@ -21,6 +22,11 @@
 // CHECK: __half* const [[RB:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: uint64_t* const [[FULL:v[0-9]+]] = tile_dev::shared_at<uint64_t>({{[0-9]+}}); tile_dev::init_barriers<[[STAGES:[0-9]]], 128u>([[FULL]]);
 // CHECK: uint64_t* const [[EMPTY:v[0-9]+]] = tile_dev::shared_at<uint64_t>({{[0-9]+}}); tile_dev::init_barriers<[[STAGES]], 8u>([[EMPTY]]);
+// Persistent: each block runs the programs gridDim.x apart from its own, the ring's step
+// counter running on from one program to the next (in the producer and in the program).
+// CHECK-NEXT: const int64_t [[FIRST:v[0-9]+]] = int64_t(blockIdx.x);
+// CHECK-NEXT: const int64_t [[COUNT:v[0-9]+]] = grid.size();
+// CHECK-NEXT: const int64_t [[STRIDE:v[0-9]+]] = int64_t(gridDim.x);
 // CHECK-NEXT: if (threadIdx.x >= 256u) {
 // CHECK-NEXT: tile_dev::set_registers<false, [[PRODUCER:[0-9]+]]>();
 // CHECK-NEXT: const unsigned [[P:v[0-9]+]] = threadIdx.x - 256u;
@@ -28,7 +34,9 @@
 // stage with the tensor memory accelerator, and the stage's `full` barrier expects its bytes.
 // CHECK-NEXT: const bool [[VALID:v[0-9]+]] = tile_dev::usable(map0_) & tile_dev::usable(map1_);
 // CHECK-NEXT: if ([[VALID]]) {
-// CHECK-NEXT: int64_t {{v[0-9]+}} = 0;
+// CHECK-NEXT: int64_t [[TSTEPS:v[0-9]+]] = 0;
+// CHECK-NEXT: for (int64_t [[TPROG:v[0-9]+]] = [[FIRST]]; [[TPROG]] < [[COUNT]]; [[TPROG]] += [[STRIDE]]) {
+// CHECK-NEXT: int64_t {{v[0-9]+}} = [[TSTEPS]];
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[TS:v[0-9]+]], {{v[0-9]+}});
 // CHECK-NEXT: tile_dev::barrier_expect<16384>([[FULL]] + [[TS]], [[P]]);
@@ -36,9 +44,13 @@
 // CHECK-NEXT: tile_dev::tensor_map_copy<32, 64, 2>(([[RB]] + [[TS]] * 4096), map1_, {{v[0-9]+}}, 0, [[FULL]] + [[TS]], [[P]]);
 // CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
+// CHECK-NEXT: [[TSTEPS]] = {{v[0-9]+}};
+// CHECK-NEXT: }
 // Elsewhere every producer thread copies with cp.async.
 // CHECK-NEXT: } else {
 // CHECK-NEXT: int64_t {{v[0-9]+}} = 0;
+// CHECK-NEXT: for ({{.*}} += [[STRIDE]]) {
+// CHECK-NEXT: int64_t {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[PS:v[0-9]+]], {{v[0-9]+}});
 // Each producer thread copies for program threads p and p + 128.
@@ -47,16 +59,20 @@
 // CHECK-NEXT: tile_dev::async_copy_arrive([[FULL]] + [[PS]]);
 // CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
+// CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: return;
 // CHECK-NEXT: }
 // CHECK-NEXT: tile_dev::set_registers<true, [[PROGRAM:[0-9]+]]>();
+// CHECK-NEXT: int64_t [[STEPS:v[0-9]+]] = 0;
+// CHECK-NEXT: for (int64_t [[PROG:v[0-9]+]] = [[FIRST]]; [[PROG]] < [[COUNT]]; [[PROG]] += [[STRIDE]]) {
 // The accumulator enters the loop through a wait of 0 (no other instruction defines its
 // registers while groups are in flight).
 // CHECK: float [[Z:v[0-9]+]][64]; {{.*}}= 0.0f;
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[Z]]);
 // CHECK-NEXT: float [[C:v[0-9]+]][64]; {{.*}} = [[Z]][i_];
-// CHECK-NEXT: int64_t {{v[0-9]+}} = 0;
+// CHECK-NEXT: int64_t {{v[0-9]+}} = [[STEPS]];
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[FULL]] + [[S:v[0-9]+]], {{v[0-9]+}});
 // CHECK-NEXT: tile_dev::fence_async_shared();
@@ -74,6 +90,7 @@
 // CHECK-NOT: to_shared_staged
 // CHECK: tile_dev::store<2, true, {{true|false|Whole_}}>(arg0, t{{[0-9]+}}, [[C]],
 // CHECK-NOT: __syncthreads
+// CHECK: const int64_t blocks = tile_dev::smin<int64_t>(programs, tile_dev::multiprocessors() * 1);
 // CHECK: <<<dim3((unsigned)blocks), dim3(384),
 func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,
                     %y: !tile.view<?x?xf16>, %n: index)

@@ -128,6 +128,26 @@ def TileTensorMapCopies : Pass<"tile-tensor-map-copies", "mlir::func::FuncOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TilePersistentPrograms : Pass<"tilegpu-persistent-programs", "mlir::func::FuncOp"> {
+  let summary = "Run a warp-specialized kernel as one block per multiprocessor looping over programs";
+  let description = [{
+    A kernel whose operand rings producer warps fill (`tilegpu.producer`) gets a persistent
+    schedule: the program's part and each of the producer's ring loops are wrapped in an
+    `scf.for` over the block's programs (`tilegpu.program_base`, stepping by
+    `tilegpu.program_stride`, below `tilegpu.num_programs`), the ring's step counters
+    (`tilegpu.ring_steps`) carried from one program to the next, so that the producer copies
+    the next program's operands while the program stores its result. Applied only where the
+    rings and every other shared-memory buffer of the program's part fit `max-shared-bytes`
+    together (they are all live across the loop).
+  }];
+  let options = [
+    Option<"maxSharedBytes", "max-shared-bytes", "int64_t", /*default=*/"232448",
+           "Shared memory a block may use (bytes)">,
+  ];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileWarpgroupMma : Pass<"tile-warpgroup-mma", "mlir::func::FuncOp"> {
   let summary = "Multiply mma operands that a ring holds straight from shared memory";
   let description = [{

@@ -40,6 +40,10 @@ inline constexpr llvm::StringLiteral kBlocksPerSMAttrName = "tilegpu.blocks_per_
 /// Function attribute set by tilegpu-sequence-programs: tile programs each CUDA block runs one
 /// after the other (its body loops over them).
 inline constexpr llvm::StringLiteral kProgramsInSequenceAttrName = "tilegpu.programs_in_sequence";
+/// Function attribute set by tilegpu-persistent-programs: the launch starts as many blocks as
+/// the multiprocessors hold at once (at most one per program), and each block loops over the
+/// programs `tilegpu.program_stride` apart.
+inline constexpr llvm::StringLiteral kPersistentAttrName = "tilegpu.persistent";
 /// Function attribute set by tile-specialize-launch: the facts of the arguments under which
 /// the kernel's `whole` accesses need no test per element, a dictionary of `divisible` and
 /// `vectors`, each a list of [argument, axis, n] (the array extent along the axis is a

@@ -264,7 +264,19 @@ def TileGPU_ProgramBaseOp : TileGPU_Op<"program_base", [Pure]> {
   let summary = "the first tile program of this CUDA block";
   let description = [{
     In a kernel whose block runs `tilegpu.programs_in_sequence` programs one after the other
-    (tilegpu-sequence-programs), the linear number of the block's first program.
+    (tilegpu-sequence-programs), or in a persistent kernel (tilegpu-persistent-programs), the
+    linear number of the block's first program.
+  }];
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def TileGPU_ProgramStrideOp : TileGPU_Op<"program_stride", [Pure]> {
+  let summary = "the number of CUDA blocks of the launch";
+  let description = [{
+    In a persistent kernel (`tilegpu.persistent`: a block runs programs `tilegpu.program_base`,
+    that plus this stride, and so on, below `tilegpu.num_programs`), the distance between the
+    linear numbers of two programs a block runs one after the other.
   }];
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
