@@ -1,15 +1,13 @@
-//===- MmaCarry.h - accumulators kept in fragment registers -----------*- C++ -*-===//
+//===- MmaCarry.h - accumulators an scf.for carries in fragment registers --*- C++ -*-===//
 //
 // An mma pass that gives an accumulator a fragment layout leaves conversions around it; a
 // loop that carries the accumulator from one step to the next should carry the fragments,
-// an accumulator the loop only carries may stay in flight from one step to the next, and a
-// result that is only stored is stored from the fragments.
+// and an accumulator the loop only carries may stay in flight from one step to the next.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_TRANSFORMS_MMACARRY_H
 #define TILECC_TRANSFORMS_MMACARRY_H
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace tilecc {
@@ -22,11 +20,6 @@ void carryInMmaLayout(mlir::scf::ForOp loop);
 /// True when the loop around `mma` only carries its result: every use is the loop's yield,
 /// directly or through one layout conversion.
 bool onlyCarried(mlir::Operation *mma);
-
-/// Drops each conversion out of an mma layout whose result is only stored, directly or
-/// through elementwise ops of it alone (other operands constants or splats): the stores and those ops
-/// take the fragment layout (see tile-mma-layouts).
-mlir::LogicalResult storeFromFragments(mlir::func::FuncOp func);
 
 } // namespace tilecc
 

@@ -11,13 +11,7 @@
 //  * an accumulator an `scf.for` carries from one iteration to the next is carried in the mma
 //    layout: its initial value is converted before the loop (free for constants and splats),
 //    its uses in the body and after the loop read it through conversions, and the conversion
-//    folding then removes the round trip between iterations;
-//  * a result that is only stored, directly or through elementwise ops of it alone (a cast,
-//    a scale by a scalar), is stored from the fragments: the fragment layout writes runs
-//    of two elements per row (8-byte stores of f32, whole 32-byte sectors per four lanes),
-//    where a conversion to the coalesced anchor would stage the whole tile through shared
-//    memory and meet the block twice, and the shared memory stays free for operand rings
-//    (which a persistent program loop keeps filling while a program stores).
+//    folding then removes the round trip between iterations.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -26,7 +20,6 @@
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace tilecc {
@@ -141,72 +134,6 @@ bool tilecc::onlyCarried(Operation *mma) {
   });
 }
 
-/// The ops from `convert` to the stores it feeds when every path is a chain of elementwise
-/// ops of that value alone (other operands constants or splats) ending in `tilegpu.global_store`s of it,
-/// in order; empty when another use exists.
-static SmallVector<Operation *> storeChain(ConvertLayoutOp convert) {
-  SmallVector<Operation *> chain;
-  SmallVector<Value> worklist{convert.getResult()};
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    for (OpOperand &use : v.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto store = dyn_cast<tilegpu::GlobalStoreOp>(user)) {
-        if (store.getValue() != v)
-          return {};
-        chain.push_back(user);
-        continue;
-      }
-      if (!user->hasTrait<OpTrait::Elementwise>() || user->getNumResults() != 1 ||
-          !isMemoryEffectFree(user) || user->getBlock() != convert->getBlock())
-        return {};
-      for (Value operand : user->getOperands())
-        if (operand != v && !matchPattern(operand, m_Constant()) &&
-            !operand.getDefiningOp<tile::SplatOp>())
-          return {};
-      chain.push_back(user);
-      worklist.push_back(user->getResult(0));
-    }
-  }
-  return chain;
-}
-
-/// Stores `convert`'s source from its fragment layout where storeChain allows.
-static void storeFragmentsOf(ConvertLayoutOp convert) {
-  auto fragment =
-      dyn_cast_or_null<tilegpu::MmaLayoutAttr>(convert.getSrc().getType().getEncoding());
-  if (!fragment)
-    return;
-  SmallVector<Operation *> chain = storeChain(convert);
-  if (chain.empty())
-    return;
-  convert.getResult().replaceAllUsesWith(convert.getSrc());
-  for (Operation *op : chain) {
-    if (isa<tilegpu::GlobalStoreOp>(op))
-      continue;
-    OpBuilder builder(op);
-    for (OpOperand &operand : op->getOpOperands()) // constants fold into the fragment layout
-      if (auto type = dyn_cast<RankedTensorType>(operand.get().getType());
-          type && type.getEncoding() != fragment)
-        operand.set(builder.create<ConvertLayoutOp>(op->getLoc(), withLayout(type, fragment),
-                                                    operand.get()));
-    auto result = cast<RankedTensorType>(op->getResult(0).getType());
-    op->getResult(0).setType(withLayout(result, fragment));
-  }
-  convert.erase();
-}
-
-LogicalResult tilecc::storeFromFragments(func::FuncOp func) {
-  SmallVector<ConvertLayoutOp> conversions;
-  func.walk([&](ConvertLayoutOp convert) { conversions.push_back(convert); });
-  for (ConvertLayoutOp convert : conversions)
-    storeFragmentsOf(convert);
-  // The constants the chains took fold into the fragment layout.
-  RewritePatternSet folding(func.getContext());
-  ConvertLayoutOp::getCanonicalizationPatterns(folding, func.getContext());
-  return applyPatternsAndFoldGreedily(func, std::move(folding));
-}
-
 void TileMmaLayoutsPass::runOnOperation() {
   func::FuncOp func = getOperation();
   auto warps = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName);
@@ -227,8 +154,5 @@ void TileMmaLayoutsPass::runOnOperation() {
   RewritePatternSet patterns(&getContext());
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
   if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
-    return signalPassFailure();
-
-  if (failed(storeFromFragments(func)))
     return signalPassFailure();
 }

@@ -23,9 +23,8 @@
 //
 // The accumulator moves to the layout of the program's W warps stacked along M
 // (`#tilegpu.mma<warpsPerBlock = [W, 1]>`, warpgroup g holding rows 64g .. 64g+63 of every
-// 16W), the wgmma accumulator fragment; the loops around it carry it so (MmaCarry.h), the
-// conversion folding removes the round trips, and a result that is only stored is stored
-// from those fragments.
+// 16W), the wgmma accumulator fragment; the loops around it carry it so (MmaCarry.h) and the
+// conversion folding removes the round trips.
 //
 //===----------------------------------------------------------------------===//
 #include "MmaCarry.h"
@@ -142,8 +141,7 @@ struct WarpgroupMmaPass : public tilecc::impl::TileWarpgroupMmaBase<WarpgroupMma
     func.walk([&](scf::ForOp loop) { carryInMmaLayout(loop); }); // inner loops first
     RewritePatternSet patterns(&getContext());
     tilegpu::ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))) ||
-        failed(storeFromFragments(func)))
+    if (failed(applyPatternsAndFoldGreedily(func, std::move(patterns))))
       return signalPassFailure();
     func.walk([&](scf::ForOp loop) { readyBeforeLoop(loop); });
   }

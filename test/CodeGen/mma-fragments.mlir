@@ -8,7 +8,7 @@
 // warps (setmaxnreg) and the program's barriers leave the producer out; the kernel is
 // persistent (tilegpu-persistent-programs). The loop-carried
 // accumulator stays in the layout of the 8 warps stacked along M across iterations, and only
-// the final result is stored from those fragments, after the last warpgroup mma (each step
+// the final result is converted for the store, after the last warpgroup mma (each step
 // leaves one in flight) is waited for. A batched TF32 mma (m16n8k8) stays on fragments in
 // registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
@@ -86,9 +86,7 @@
 // CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[C]]);
-// The result is stored from the accumulator's fragments (8-byte vectors), not staged.
-// CHECK-NOT: to_shared_staged
-// CHECK: tile_dev::store<2, true, {{true|false|Whole_}}>(arg0, t{{[0-9]+}}, [[C]],
+// CHECK-NEXT: tile_dev::program_barrier<256>(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
 // CHECK-NOT: __syncthreads
 // CHECK: const int64_t blocks = tile_dev::smin<int64_t>(programs, tile_dev::multiprocessors() * 1);
 // CHECK: <<<dim3((unsigned)blocks), dim3(384),
