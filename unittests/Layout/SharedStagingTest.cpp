@@ -1,7 +1,8 @@
 //===- SharedStagingTest.cpp - how exchanges lay tiles out in shared memory -----===//
 //
 // The staging offsets (padding and XOR swizzle), the bank model that counts shared-memory
-// wavefronts, and the vector width a staging leaves an access.
+// wavefronts, the vector width a staging leaves an access, and the boxes by which the tensor
+// memory accelerator writes ring stages.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
@@ -153,6 +154,58 @@ TEST_F(SharedStagingTest, WgmmaReadsRingsOfRowsOf32BytesOrMore) {
   auto tile = RankedTensorType::get({64, 64}, f16);
   auto padded = SharedLayoutAttr::get(&ctx, 1, 1, 1, {1, 0}, 0);
   EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, tile, padded)));
+}
+
+/// The byte at which the tensor memory accelerator writes byte `b` of a box with rows of
+/// `rowBytes` bytes in the swizzle of that width (the 16-byte group index XOR the row's phase,
+/// over 1024-byte-aligned boxes; the hardware's 32-, 64- and 128-byte modes).
+int64_t tensorMapSwizzled(int64_t b, int64_t rowBytes) {
+  int64_t groups = rowBytes / 16; // 2, 4 or 8 groups per row: the bits XORed
+  return b ^ (((b >> 7) & (groups - 1)) << 4);
+}
+
+TEST_F(SharedStagingTest, TensorMapBoxesWriteRingStagesExactly) {
+  // Every ring layout wgmma reads: the stage, box by box, is what the copies write.
+  auto bf16 = BFloat16Type::get(&ctx);
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{128, 64}, {64, 256}, {128, 32}, {32, 64},
+                            {64, 16}, {256, 128}}) {
+    auto tile = RankedTensorType::get({rows, cols}, bf16);
+    SharedLayoutAttr layout = ldmatrixBufferLayout(tile);
+    std::optional<TensorMapBox> box = tensorMapBox(tile, layout);
+    ASSERT_TRUE(box) << rows << "x" << cols;
+    EXPECT_EQ(box->rows, rows);
+    EXPECT_EQ(box->cols * box->blocks, cols);
+    int64_t rowBytes = box->cols * 2;
+    EXPECT_EQ(box->swizzleBytes, rowBytes);
+    Staging s = bufferStaging(BufferType::get(&ctx, 1, tile, layout));
+    for (int64_t lin = 0; lin < rows * cols; ++lin) {
+      int64_t row = lin / cols, col = lin % cols;
+      int64_t block = col / box->cols;
+      int64_t inBox = (row * box->cols + col % box->cols) * 2;
+      int64_t byte = block * rows * rowBytes + tensorMapSwizzled(inBox, rowBytes);
+      ASSERT_EQ(byte, s.offset(lin) * 2) << rows << "x" << cols << " element " << lin;
+    }
+  }
+}
+
+TEST_F(SharedStagingTest, TensorMapBoxesRefuseLayoutsTheHardwareCannotWrite) {
+  auto f16 = Float16Type::get(&ctx);
+  auto tile = [&](int64_t rows, int64_t cols) { return RankedTensorType::get({rows, cols}, f16); };
+  // Unswizzled rows of a multiple of 16 bytes: a plain box.
+  auto plain = SharedLayoutAttr::get(&ctx, 1, 1, 1, {1, 0}, 0);
+  std::optional<TensorMapBox> box = tensorMapBox(tile(64, 32), plain);
+  ASSERT_TRUE(box);
+  EXPECT_EQ(box->swizzleBytes, 0);
+  // Rows of 8 bytes, more than 256 rows, a rank-3 tile.
+  EXPECT_FALSE(tensorMapBox(tile(64, 4), plain));
+  EXPECT_FALSE(tensorMapBox(tile(512, 64), ldmatrixBufferLayout(tile(512, 64))));
+  auto cube = RankedTensorType::get({2, 64, 64}, f16);
+  EXPECT_FALSE(tensorMapBox(cube, SharedLayoutAttr::get(&ctx, 8, 1, 8, {2, 1, 0}, 0)));
+  // A swizzle whose phase does not follow the 128-byte pattern (a new phase every row of 64
+  // bytes) is not one of the hardware's modes.
+  EXPECT_FALSE(tensorMapBox(tile(64, 32), SharedLayoutAttr::get(&ctx, 8, 1, 4, {1, 0}, 0)));
+  // Groups of 8 bytes are not the hardware's 16.
+  EXPECT_FALSE(tensorMapBox(tile(64, 64), SharedLayoutAttr::get(&ctx, 4, 1, 8, {1, 0}, 0)));
 }
 
 } // namespace
