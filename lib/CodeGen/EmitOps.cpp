@@ -129,9 +129,12 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
   // A block that runs its programs in sequence (tilegpu-sequence-programs) or persistently
   // (tilegpu-persistent-programs).
   if (isa<tilegpu::ProgramBaseOp, tilegpu::NumProgramsOp, tilegpu::ProgramStrideOp,
-          tilegpu::ProgramCoordOp>(op)) {
+          tilegpu::GroupedProgramOp, tilegpu::ProgramCoordOp>(op)) {
     std::string name = newName(), value;
-    if (isa<tilegpu::ProgramBaseOp>(op))
+    if (auto grouped = dyn_cast<tilegpu::GroupedProgramOp>(op))
+      value = cat("grid.grouped<", gridRank, ", ", grouped.getGroup(), ">(",
+                  scalar(grouped.getK()), ")");
+    else if (isa<tilegpu::ProgramBaseOp>(op))
       value = inSequence > 1 ? cat("int64_t(blockIdx.x) * ", inSequence) : "int64_t(blockIdx.x)";
     else if (isa<tilegpu::ProgramStrideOp>(op))
       value = "int64_t(gridDim.x)";

@@ -22,8 +22,11 @@
 // next program's operands while the program's warps still store the last one's result:
 // the epilogue overlaps the mainloop, and the grid's blocks start once.
 //
-// Every `tile.block_id` becomes `tilegpu.program_coord` of %p; the pure ops that depend on
-// it before the producer are cloned into each loop. The rings, and every buffer the
+// The k-th program a block visits is `tilegpu.grouped_program` of k (bands of kGroupRows
+// grid rows, column by column: the programs that run at once share operand tiles in L2, and
+// the order is a permutation, so every program still runs once); every `tile.block_id`
+// becomes `tilegpu.program_coord` of it; the pure ops that depend on it before the producer
+// are cloned into each loop. The rings, and every buffer the
 // program's part stages through, are live across the whole loop, so the kernel is made
 // persistent only where they fit the shared memory together. Kernels that report their
 // program (tile.check, tile.print) keep their grid.
@@ -50,6 +53,10 @@ namespace {
 
 /// Where rings start (SharedMemoryPlanner aligns them so); an upper bound on their padding.
 constexpr int64_t kRingAlignment = 1024;
+/// Rows of the grid a band of the grouped order takes (tilegpu.grouped_program): with 8 rows,
+/// the ~130 programs of a 132-multiprocessor H200 at once span 8 row tiles of A and ~17
+/// column tiles of B, against 2-4 rows and every column in row-major order.
+constexpr int64_t kGroupRows = 8;
 
 /// The step counter a ring loop carries, or nullopt for other loops.
 std::optional<unsigned> ringSteps(scf::ForOp loop) {
@@ -141,9 +148,14 @@ struct PersistentProgramsPass
       unsigned k = *ringSteps(ring);
       ring.getInitArgsMutable()[k].set(programs.getRegionIterArg(0));
       yield->setOperand(0, ring.getResult(k));
-      // The program's coordinates.
-      Value program = programs.getInductionVar();
+      // The program's coordinates, in the grouped order.
+      Value program;
       programs.walk([&](tile::BlockIdOp id) {
+        if (!program)
+          program = OpBuilder::atBlockBegin(loopBody)
+                        .create<tilegpu::GroupedProgramOp>(
+                            loc, at.getIndexType(), programs.getInductionVar(), kGroupRows)
+                        .getResult();
         OpBuilder coord(id);
         id.replaceAllUsesWith(coord.create<tilegpu::ProgramCoordOp>(
                                       id.getLoc(), coord.getIndexType(), program,

@@ -258,6 +258,22 @@ struct Grid {
     return n;
   }
   TILE_DEV_HD int64_t num_blocks(int axis) const { return axis < rank ? extent[axis] : 1; }
+  /// The linear program a persistent block visits `k`-th in a grouped order: for a grid of
+  /// rank 2, bands of `Group` grid rows taken column by column, so that the programs running
+  /// at once share a few rows of tiles of one operand and columns of the other (in L2); for
+  /// other ranks, `k` itself. A permutation of [0, size()).
+  template <int Rank, int Group>
+  TILE_DEV_D int64_t grouped(int64_t k) const {
+    if constexpr (Rank != 2) {
+      return k;
+    } else {
+      const int64_t cols = extent[1];
+      const int64_t first = k / (Group * cols) * Group;
+      const int64_t height = extent[0] - first < Group ? extent[0] - first : Group;
+      const int64_t in = k - first * cols;
+      return (first + in % height) * cols + in / height;
+    }
+  }
   /// Program `linear`'s coordinate along `axis`.
   template <int Rank = 0>
   TILE_DEV_D int64_t coord(int64_t linear, int axis) const {

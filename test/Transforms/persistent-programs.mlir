@@ -2,7 +2,7 @@
 // multiprocessor. The program's part and the producer's ring loop are each wrapped in a loop
 // over the block's programs (program_base, stepping by program_stride, below num_programs);
 // the ring's step counter runs on from one program to the next in both, and the program's
-// coordinates come from the loop's program.
+// coordinates come from the program the loop visits, in a grouped order.
 // RUN: tilecc-opt %s --tilegpu-persistent-programs | FileCheck %s
 // A ring that would not leave room for the program's other buffers keeps the grid.
 // RUN: tilecc-opt %s --tilegpu-persistent-programs=max-shared-bytes=40000 | FileCheck %s --check-prefix=SMALL
@@ -18,7 +18,9 @@
 // CHECK-NEXT: %[[STRIDE:.*]] = tilegpu.program_stride
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-NEXT: tilegpu.producer
-// CHECK-NEXT: %{{.*}} = scf.for %[[P:.*]] = %[[FIRST]] to %[[COUNT]] step %[[STRIDE]] iter_args(%[[STEPS:.*]] = %[[ZERO]]) -> (index) {
+// CHECK-NEXT: %{{.*}} = scf.for %[[K:.*]] = %[[FIRST]] to %[[COUNT]] step %[[STRIDE]] iter_args(%[[STEPS:.*]] = %[[ZERO]]) -> (index) {
+// The k-th program the block visits, in bands of 8 grid rows.
+// CHECK-NEXT: %[[P:.*]] = tilegpu.grouped_program %[[K]] {group = 8 : i64}
 // CHECK-NEXT: %[[ROW:.*]] = tilegpu.program_coord %[[P]], 0
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[ROW]]
 // CHECK-NEXT: %[[RING:.*]] = scf.for {{.*}} iter_args(%[[I:.*]] = %[[STEPS]]) -> (index) {
@@ -27,7 +29,8 @@
 // CHECK-NEXT: scf.yield %[[RING]] : index
 // CHECK-NEXT: }
 // CHECK-NEXT: }
-// CHECK-NEXT: %{{.*}} = scf.for %[[Q:.*]] = %[[FIRST]] to %[[COUNT]] step %[[STRIDE]] iter_args(%[[QSTEPS:.*]] = %[[ZERO]]) -> (index) {
+// CHECK-NEXT: %{{.*}} = scf.for %[[QK:.*]] = %[[FIRST]] to %[[COUNT]] step %[[STRIDE]] iter_args(%[[QSTEPS:.*]] = %[[ZERO]]) -> (index) {
+// CHECK-NEXT: %[[Q:.*]] = tilegpu.grouped_program %[[QK]] {group = 8 : i64}
 // CHECK-NEXT: %[[QROW:.*]] = tilegpu.program_coord %[[Q]], 0
 // CHECK: %[[K:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[QSTEPS]])
 // CHECK: } {tilegpu.ring_steps = 1 : i32}

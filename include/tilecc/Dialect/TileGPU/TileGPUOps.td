@@ -282,6 +282,19 @@ def TileGPU_ProgramStrideOp : TileGPU_Op<"program_stride", [Pure]> {
   let assemblyFormat = "attr-dict";
 }
 
+def TileGPU_GroupedProgramOp : TileGPU_Op<"grouped_program", [Pure]> {
+  let summary = "the program a persistent block visits k-th, in a grouped order";
+  let description = [{
+    For a launch grid of rank 2, the linear number of the program visited `k`-th when the grid
+    is taken in bands of `group` rows, each band column by column (programs that run at once
+    then share rows of tiles of one operand and columns of the other); for other ranks, `k`.
+    A permutation of the programs, so every program still runs exactly once.
+  }];
+  let arguments = (ins Index:$k, ConfinedAttr<I64Attr, [IntPositive]>:$group);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$k attr-dict";
+}
+
 def TileGPU_NumProgramsOp : TileGPU_Op<"num_programs", [Pure]> {
   let summary = "the number of tile programs of the launch";
   let results = (outs Index:$result);
