@@ -4,8 +4,9 @@
 # targets without wgmma), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
 # timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
-# no tile divides, compute-sanitizer memcheck, racecheck and synccheck of the example, and
-# memcheck and synccheck of the tensor-map producer.
+# no tile divides, compute-sanitizer memcheck, racecheck and synccheck of the example,
+# memcheck and synccheck of the tensor-map producer, and racecheck and synccheck of persistent
+# blocks that run several programs.
 # Writes ${OUT:-/tmp/tilecc-gpu}/gemm.log (bench/gpu/gemm_records.py turns it into records).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -44,6 +45,10 @@ for tool in memcheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 200 300 260 1 2>&1 | tail -3 || status=1
 done
 "$work/gemm_tflops" bf16 1000 1000 1001 3 || status=1
+echo "== sanitizers, persistent blocks running two programs each (256 programs of 128x128 on 132 multiprocessors)"
+for tool in racecheck synccheck; do
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 2048 2048 64 1 2>&1 | tail -1 || status=1
+done
 echo "== timed against cuBLAS"
 for type in ${GEMM_TYPES:-bf16 f16}; do
   for size in ${GEMM_SIZES:-2048 4000 4096 8192}; do
