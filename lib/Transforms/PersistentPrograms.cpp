@@ -87,7 +87,8 @@ struct PersistentProgramsPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func->hasAttr(tilegpu::kPersistentAttrName) ||
-        func->hasAttr(tilegpu::kProgramsInSequenceAttrName) || !func.getBody().hasOneBlock())
+        func->hasAttr(tilegpu::kProgramsInSequenceAttrName) || !func.getBody().hasOneBlock() ||
+        func.getNumResults() != 0)
       return;
     Block &body = func.getBody().front();
     auto producers = body.getOps<tilegpu::ProducerOp>();

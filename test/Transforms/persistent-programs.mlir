@@ -96,3 +96,40 @@ func.func @plain(%z: !tile.view<128xf32, exclusive>) attributes {tilegpu.num_war
   tilegpu.global_store %t, %z[%off] bounds[%end] {vector = 1 : i32} : tensor<128xf32, #tilegpu.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerBlock = [4], order = [0]>>, !tile.view<128xf32, exclusive>
   return
 }
+
+// A function that returns what its program computed keeps its grid (kernels return nothing).
+// CHECK-LABEL: func.func @returns_a_tile
+// CHECK-NOT: tilegpu.persistent
+// CHECK: tile.block_id
+func.func @returns_a_tile(%x: !tile.view<?x?xbf16>, %n: index) -> index attributes {tilegpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c128 = arith.constant 128 : index
+  %row = tile.block_id 0
+  %off = arith.muli %row, %c128 : index
+  %m = tilegpu.array_dim %x, 0 : !tile.view<?x?xbf16>
+  %kx = tilegpu.array_dim %x, 1 : !tile.view<?x?xbf16>
+  %ra = tilegpu.alloc_buffer : !tilegpu.buffer<4, tensor<128x64xbf16>, #S>
+  %full = tilegpu.alloc_barriers {arrivals = 128 : i32} : !tilegpu.barriers<4>
+  %empty = tilegpu.alloc_barriers {arrivals = 4 : i32} : !tilegpu.barriers<4>
+  tilegpu.producer attributes {warps = 4 : i32} {
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%i = %c0) -> (index) {
+      %next = arith.addi %i, %c1 : index
+      %s = arith.remui %i, %c4 : index
+      tilegpu.barrier_wait %empty[%s], %c1 : !tilegpu.barriers<4>
+      tilegpu.async_copy %x[%off, %k] bounds[%m, %kx] into %ra[%s] {vector = 8 : i32, tile = tensor<128x64xbf16, #LA>} : !tile.view<?x?xbf16>, !tilegpu.buffer<4, tensor<128x64xbf16>, #S>
+      tilegpu.async_copy_arrive %full[%s] : !tilegpu.barriers<4>
+      scf.yield %next : index
+    } {tilegpu.ring_steps = 0 : i32}
+  }
+  %steps = scf.for %k = %c0 to %n step %c1 iter_args(%i = %c0) -> (index) {
+    %next = arith.addi %i, %c1 : index
+    %s = arith.remui %i, %c4 : index
+    tilegpu.barrier_wait %full[%s], %c0 : !tilegpu.barriers<4>
+    tilegpu.barrier_arrive %empty[%s] : !tilegpu.barriers<4>
+    scf.yield %next : index
+  } {tilegpu.ring_steps = 0 : i32}
+  %end = arith.addi %off, %steps : index
+  return %end : index
+}
