@@ -545,7 +545,9 @@ LogicalResult KernelEmitter::emit() {
   if ((inSequence > 1 || persistent) && perBlock > 1)
     return func.emitError() << "a block cannot both pack programs side by side ('"
                             << tilegpu::kProgramsPerBlockAttrName << "') and run them in turn ('"
-                            << tilegpu::kProgramsInSequenceAttrName << "')";
+                            << (persistent ? tilegpu::kPersistentAttrName
+                                           : tilegpu::kProgramsInSequenceAttrName)
+                            << "')";
   if (failed(collectLayouts()))
     return failure();
   func.walk([&](tilegpu::ProducerOp producer) { producerWarps = producer.getWarps(); });

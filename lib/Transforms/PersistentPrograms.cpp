@@ -26,15 +26,16 @@
 // grid rows, column by column: the programs that run at once share operand tiles in L2, and
 // the order is a permutation, so every program still runs once); every `tile.block_id`
 // becomes `tilegpu.program_coord` of it; the pure ops that depend on it before the producer
-// are cloned into each loop. The rings, and every buffer the
-// program's part stages through, are live across the whole loop, so the kernel is made
-// persistent only where they fit the shared memory together. Kernels that report their
-// program (tile.check, tile.print) keep their grid.
+// are cloned into each loop. The rings, and every buffer the program's part stages through,
+// are live across the whole loop, so the kernel is made persistent only where they fit the
+// shared memory together. Kernels that report their program (tile.check, tile.print) keep
+// their grid.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
+#include "ProgramCoordinates.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -150,19 +151,11 @@ struct PersistentProgramsPass
       ring.getInitArgsMutable()[k].set(programs.getRegionIterArg(0));
       yield->setOperand(0, ring.getResult(k));
       // The program's coordinates, in the grouped order.
-      Value program;
-      programs.walk([&](tile::BlockIdOp id) {
-        if (!program)
-          program = OpBuilder::atBlockBegin(loopBody)
-                        .create<tilegpu::GroupedProgramOp>(
-                            loc, at.getIndexType(), programs.getInductionVar(), kGroupRows)
-                        .getResult();
-        OpBuilder coord(id);
-        id.replaceAllUsesWith(coord.create<tilegpu::ProgramCoordOp>(
-                                      id.getLoc(), coord.getIndexType(), program,
-                                      id.getAxisAttr())
-                                  .getResult());
-        id.erase();
+      replaceBlockIds(programs, [&] {
+        return OpBuilder::atBlockBegin(loopBody)
+            .create<tilegpu::GroupedProgramOp>(loc, at.getIndexType(),
+                                               programs.getInductionVar(), kGroupRows)
+            .getResult();
       });
     };
     for (scf::ForOp ring : producerRings)

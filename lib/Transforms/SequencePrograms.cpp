@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
+#include "ProgramCoordinates.h"
 
 #include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -85,13 +86,7 @@ struct SequenceProgramsPass
     }
     OpBuilder inLoop = OpBuilder::atBlockBegin(loopBody);
     Value program = inLoop.create<arith::AddIOp>(loc, base, loop.getInductionVar());
-    loop.walk([&](tile::BlockIdOp id) {
-      OpBuilder at(id);
-      id.replaceAllUsesWith(at.create<tilegpu::ProgramCoordOp>(id.getLoc(), at.getIndexType(),
-                                                               program, id.getAxisAttr())
-                                .getResult());
-      id.erase();
-    });
+    replaceBlockIds(loop, [&] { return program; });
     func->setAttr(tilegpu::kProgramsInSequenceAttrName,
                   IntegerAttr::get(IntegerType::get(&getContext(), 32), kSequence));
   }
