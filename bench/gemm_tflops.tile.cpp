@@ -3,7 +3,9 @@
 // the same run, after checking that every element of the two results agrees; where the tiles
 // divide the shape, also the same kernel as TILE_UNSAFE code with unchecked loads (its result
 // must be the same bits).
-// Usage: gemm_tflops [f16|bf16] [M N K = 4096 4096 4096] [repeats = 20]. Needs a GPU and
+// With `bt`, B is the transpose of an N x K array (`bn.transpose()`, as a linear layer's weight
+// is stored), and cuBLAS multiplies by that array transposed.
+// Usage: gemm_tflops [f16|bf16] [M N K = 4096 4096 4096] [repeats = 20] [bt]. Needs a GPU and
 // cuBLAS. Prints one line per tile shape.
 #include <tile/tile.hpp>
 
@@ -60,7 +62,8 @@ static double median_seconds(int repeats, F f) {
 
 /// Times gemm<T, BM, BN, BK> and cuBLAS on the same inputs; returns false on a mismatch.
 template <class T, int BM, int BN, int BK>
-static bool compare(const char* type, long long m, long long n, long long k, int repeats) {
+static bool compare(const char* type, long long m, long long n, long long k, int repeats,
+                    bool bt) {
   std::vector<T> ha(size_t(m * k)), hb(size_t(k * n));
   uint32_t seed = 1;
   for (auto* v : {&ha, &hb})
@@ -69,19 +72,21 @@ static bool compare(const char* type, long long m, long long n, long long k, int
       e = T(float(int(seed >> 24) - 128) / 128.0f);
     }
   auto a = tile::from_host(ha, {m, k});
-  auto b = tile::from_host(hb, {k, n});
+  // B is K x N: a row-major array, or the transpose of an N x K one.
+  auto bk = bt ? tile::from_host(hb, {n, k}) : tile::from_host(hb, {k, n});
+  auto b = [&] { return bt ? bk.view().transpose() : bk.view(); };
   auto c = tile::zeros<float>({m, n});
   auto ref = tile::zeros<float>({m, n});
 
   const double tile_s = median_seconds(repeats, [&] {
-    tile::launch<gemm<T, BM, BN, BK>>(c.template partition_mut<BM, BN>(), a, b).sync();
+    tile::launch<gemm<T, BM, BN, BK>>(c.template partition_mut<BM, BN>(), a, b()).sync();
   });
   // The unchecked kernel, where the tiles divide the shape: its time over the safe one's.
   double unchecked_s = 0;
   if (m % BM == 0 && n % BN == 0 && k % BK == 0) {
     auto cu = tile::zeros<float>({m, n});
     unchecked_s = median_seconds(repeats, [&] {
-      tile::launch<gemm_unchecked<T, BM, BN, BK>>(cu.template partition_mut<BM, BN>(), a, b).sync();
+      tile::launch<gemm_unchecked<T, BM, BN, BK>>(cu.template partition_mut<BM, BN>(), a, b()).sync();
     });
     if (cu.to_host() != c.to_host()) {
       std::printf("gemm %lld x %lld x %lld %s: the unchecked kernel's result differs\n", m, n, k,
@@ -94,11 +99,11 @@ static bool compare(const char* type, long long m, long long n, long long k, int
   cublasCreate(&handle);
   const float alpha = 1.0f, beta = 0.0f;
   const cudaDataType_t in = std::is_same_v<T, tile::bf16> ? CUDA_R_16BF : CUDA_R_16F;
-  // Row-major C = A B is column-major C^T = B^T A^T.
+  // Row-major C = A B is column-major C^T = B^T A^T (B^T the N x K array as it is, with bt).
   const double cublas_s = median_seconds(repeats, [&] {
-    cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(n), int(m), int(k), &alpha, b.data(), in,
-                 int(n), a.data(), in, int(k), &beta, ref.data(), CUDA_R_32F, int(n),
-                 CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    cublasGemmEx(handle, bt ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, int(n), int(m), int(k),
+                 &alpha, bk.data(), in, int(bt ? k : n), a.data(), in, int(k), &beta, ref.data(),
+                 CUDA_R_32F, int(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
     cudaDeviceSynchronize();
   });
   cublasDestroy(handle);
@@ -108,10 +113,10 @@ static bool compare(const char* type, long long m, long long n, long long k, int
   for (size_t i = 0; i < hc.size(); ++i)
     worst = std::max(worst, double(std::fabs(hc[i] - hr[i])) / (1.0 + std::fabs(hr[i])));
   const double flop = 2.0 * double(m) * double(n) * double(k);
-  std::printf("gemm %lld x %lld x %lld %s -> f32, tiles %dx%dx%d: tile %.3f ms (%.1f TFLOP/s), "
+  std::printf("gemm %lld x %lld x %lld %s%s -> f32, tiles %dx%dx%d: tile %.3f ms (%.1f TFLOP/s), "
               "cuBLAS %.3f ms (%.1f TFLOP/s), tile/cuBLAS time %.2f, worst relative difference "
               "%.2e, %s\n",
-              m, n, k, type, BM, BN, BK, tile_s * 1e3, flop / tile_s / 1e12, cublas_s * 1e3,
+              m, n, k, type, bt ? " (B transposed)" : "", BM, BN, BK, tile_s * 1e3, flop / tile_s / 1e12, cublas_s * 1e3,
               flop / cublas_s / 1e12, tile_s / cublas_s, worst,
               tile::default_device().name().c_str());
   if (unchecked_s > 0)
@@ -122,10 +127,11 @@ static bool compare(const char* type, long long m, long long n, long long k, int
 }
 
 template <class T>
-static bool compare_all(const char* type, long long m, long long n, long long k, int repeats) {
-  bool ok = compare<T, 128, 128, 32>(type, m, n, k, repeats);
-  ok = compare<T, 128, 128, 64>(type, m, n, k, repeats) && ok;
-  ok = compare<T, 128, 256, 64>(type, m, n, k, repeats) && ok;
+static bool compare_all(const char* type, long long m, long long n, long long k, int repeats,
+                        bool bt) {
+  bool ok = compare<T, 128, 128, 32>(type, m, n, k, repeats, bt);
+  ok = compare<T, 128, 128, 64>(type, m, n, k, repeats, bt) && ok;
+  ok = compare<T, 128, 256, 64>(type, m, n, k, repeats, bt) && ok;
   return ok;
 }
 
@@ -135,7 +141,8 @@ int main(int argc, char** argv) {
   const long long n = argc > 4 ? std::atoll(argv[3]) : 4096;
   const long long k = argc > 4 ? std::atoll(argv[4]) : 4096;
   const int repeats = argc > 5 ? std::atoi(argv[5]) : 20;
-  const bool ok = bf16 ? compare_all<tile::bf16>("bf16", m, n, k, repeats)
-                       : compare_all<tile::f16>("f16", m, n, k, repeats);
+  const bool bt = argc > 6 && std::strcmp(argv[6], "bt") == 0;
+  const bool ok = bf16 ? compare_all<tile::bf16>("bf16", m, n, k, repeats, bt)
+                       : compare_all<tile::f16>("f16", m, n, k, repeats, bt);
   return ok ? 0 : 1;
 }

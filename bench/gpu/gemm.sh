@@ -4,7 +4,8 @@
 # targets without wgmma), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
 # timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
-# no tile divides, compute-sanitizer memcheck, racecheck and synccheck of the example,
+# no tile divides, B as a transposed view (correct, sanitized and timed), compute-sanitizer
+# memcheck, racecheck and synccheck of the example,
 # memcheck and synccheck of the tensor-map producer, and racecheck and synccheck of persistent
 # blocks that run several programs.
 # Writes ${OUT:-/tmp/tilecc-gpu}/gemm.log (bench/gpu/gemm_records.py turns it into records).
@@ -45,6 +46,13 @@ for tool in memcheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 200 300 260 1 2>&1 | tail -3 || status=1
 done
 "$work/gemm_tflops" bf16 1000 1000 1001 3 || status=1
+echo "== B a transposed view (the kernel version for B contiguous along its first axis): tensor maps, and the element-copy fallback (K=1001)"
+for args in "bf16 200 300 256 1" "f16 129 257 1000 1" "bf16 1000 1000 1001 1"; do
+  "$work/gemm_tflops" $args bt || status=1
+done
+for tool in memcheck racecheck synccheck; do
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 256 512 128 1 bt 2>&1 | tail -1 || status=1
+done
 echo "== sanitizers, persistent blocks running two programs each (256 programs of 128x128 on 132 multiprocessors)"
 for tool in racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 2048 2048 64 1 2>&1 | tail -1 || status=1
@@ -54,5 +62,8 @@ for type in ${GEMM_TYPES:-bf16 f16}; do
   for size in ${GEMM_SIZES:-2048 4000 4096 8192}; do
     "$work/gemm_tflops" $type $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) || status=1
   done
+done
+for size in ${GEMM_BT_SIZES:-4096 8192}; do
+  "$work/gemm_tflops" bf16 $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) bt || status=1
 done
 exit $status

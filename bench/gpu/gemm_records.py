@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns the timed lines of bench/gpu/gemm.sh's log into records of bench/results/latest.json:
-one `gemm_<type>_<size>` per element type and size, the fastest of the tile shapes the
+one `gemm_<type>_<size>` per element type and size (`_bt` where B was a transposed view), the fastest of the tile shapes the
 benchmark offers (as an autotuner would pick among them), with cuBLAS of the same run as the
 baseline, and the TILE_UNSAFE kernel's figures of that shape where the run has them. Records of other workloads in latest.json are kept.
 Usage: gemm_records.py gemm.log latest.json commit date"""
@@ -9,7 +9,7 @@ import re
 import sys
 
 LINE = re.compile(
-    r"gemm (\d+) x (\d+) x (\d+) (\w+) -> f32, tiles (\S+): tile [\d.]+ ms \(([\d.]+) TFLOP/s\), "
+    r"gemm (\d+) x (\d+) x (\d+) (\w+)( \(B transposed\))? -> f32, tiles (\S+): tile [\d.]+ ms \(([\d.]+) TFLOP/s\), "
     r"cuBLAS [\d.]+ ms \(([\d.]+) TFLOP/s\).*worst relative difference (\S+), .*\((.*)\)")
 
 UNSAFE = re.compile(r"TILE_UNSAFE unchecked loads, same shape: [\d.]+ ms \(([\d.]+) TFLOP/s\), "
@@ -34,10 +34,10 @@ def main():
         m = LINE.search(line)
         if not m:
             continue
-        mm, n, k, dtype, tiles, tile, cublas, worst, gpu = m.groups()
+        mm, n, k, dtype, transposed, tiles, tile, cublas, worst, gpu = m.groups()
         square_pow2 = mm == n == k and int(mm) & (int(mm) - 1) == 0
         size = mm if square_pow2 else f"{mm}x{n}x{k}"
-        name = f"gemm_{dtype}_{size}"
+        name = f"gemm_{dtype}_{size}" + ("_bt" if transposed else "")
         record = {
             "workload": name, "metric": "TFLOP/s", "tilecc": float(tile),
             "baseline": float(cublas), "baseline_name": "cuBLAS cublasGemmEx (f32 out)",

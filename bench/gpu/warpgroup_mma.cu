@@ -1,18 +1,26 @@
 // tile_dev::warpgroup_mma alone on one block per shape: stages filled by plain stores in the
-// layouts the compiler gives rings (ldmatrixBufferLayout), every accumulator element compared
-// with a host product. Built for sm_90a (wgmma from descriptors) and run by bench/gpu/gemm.sh.
+// layouts the compiler gives rings (ldmatrixBufferLayout, row-major or column-major: CA, CB),
+// every accumulator element compared with a host product. Built for sm_90a (wgmma from
+// descriptors) and run by bench/gpu/gemm.sh.
 #include <device/tile_device.cuh>
 #include <cstdio>
 #include <vector>
 #include <cmath>
 #include <algorithm>
-template <int M, int N, int K, int W, class T>
+/// The ring layout of a 16-bit R x C stage: rows of C elements, or of R (column-major).
+template <int R, int C, bool ColumnMajor>
+struct Ring {
+  static constexpr int64_t row = ColumnMajor ? R : C, rows = ColumnMajor ? C : R;
+  static constexpr int64_t block = row * 2 >= 128 ? 64 : row;
+  using type = tile_dev::Staging<row, 0, 8, 128 / (block * 2), block * 2 / 16, block, rows,
+                                 ColumnMajor ? C : 0>;
+};
+
+template <int M, int N, int K, int W, class T, bool CA, bool CB>
 __global__ void k(const float* A, const float* B, float* C) {
   using LC = tile_dev::MmaAcc<tile_dev::Ix<M, N>, W, 1, W>;
-  constexpr int64_t ra = K * 2, rb = N * 2;
-  constexpr int64_t ba = (ra >= 128 ? 64 : K), bb = (rb >= 128 ? 64 : N);
-  using SA = tile_dev::Staging<K, 0, 8, 128 / (ba * 2), ba * 2 / 16, ba, M>;
-  using SB = tile_dev::Staging<N, 0, 8, 128 / (bb * 2), bb * 2 / 16, bb, K>;
+  using SA = typename Ring<M, K, CA>::type;
+  using SB = typename Ring<K, N, CB>::type;
   T* a = tile_dev::shared_at<T>(0);
   T* b = tile_dev::shared_at<T>(M * K * 2);
   for (int i = threadIdx.x; i < M * K; i += blockDim.x) a[SA::offset(i)] = T(A[i]);
@@ -33,7 +41,7 @@ __global__ void k(const float* A, const float* B, float* C) {
       }
 }
 
-template <int M, int N, int K, int W, class T>
+template <int M, int N, int K, int W, class T, bool CA = false, bool CB = false>
 int run(const char* name) {
   std::vector<float> A(M * K), B(K * N), C(M * N, -1), R(M * N, 0);
   uint32_t s = 7;
@@ -48,13 +56,15 @@ int run(const char* name) {
   cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice);
   int smem = (M * K + K * N) * 2;
-  cudaFuncSetAttribute(k<M, N, K, W, T>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-  k<M, N, K, W, T><<<1, 32 * W, smem>>>(dA, dB, dC);
+  cudaFuncSetAttribute(k<M, N, K, W, T, CA, CB>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  k<M, N, K, W, T, CA, CB><<<1, 32 * W, smem>>>(dA, dB, dC);
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost);
   double worst = 0;
   for (int i = 0; i < M * N; ++i) worst = std::max(worst, double(std::fabs(C[i] - R[i])));
-  std::printf("%s M%d N%d K%d W%d: %s, max |err| %g\n", name, M, N, K, W, cudaGetErrorString(e), worst);
+  std::printf("%s M%d N%d K%d W%d%s%s: %s, max |err| %g\n", name, M, N, K, W,
+              CA ? " A column-major" : "", CB ? " B column-major" : "", cudaGetErrorString(e),
+              worst);
   cudaFree(dA); cudaFree(dB); cudaFree(dC);
   return worst < 1e-2 && e == cudaSuccess ? 0 : 1;
 }
@@ -69,6 +79,12 @@ int main() {
   bad += run<64, 512, 128, 4, __half>("f16");
   bad += run<256, 128, 16, 4, __half>("f16");
   bad += run<128, 32, 64, 8, __nv_bfloat16>("bf16");
+  bad += run<128, 256, 64, 8, __nv_bfloat16, false, true>("bf16");
+  bad += run<128, 128, 32, 4, __half, false, true>("f16");
+  bad += run<64, 64, 128, 4, __nv_bfloat16, false, true>("bf16");
+  bad += run<128, 128, 64, 4, __nv_bfloat16, true, false>("bf16");
+  bad += run<64, 32, 32, 4, __half, true, true>("f16");
+  bad += run<256, 128, 64, 8, __nv_bfloat16, true, true>("bf16");
   std::printf("%s\n", bad ? "FAILED" : "all OK");
   return bad;
 }

@@ -3,9 +3,11 @@
 //   gemm [M N K]   (defaults: 300 x 200 x 100)
 //
 // Program (i, j) owns the 64 x 64 tile C[i, j] and walks K in steps of 32, accumulating
-// tile::mma(A tile, B tile, acc) in float; edges past M, N or K read zeros. Run twice: with f16
-// inputs and with bf16 inputs, each checked element by element against a double-precision
-// host product of the same (rounded) inputs.
+// tile::mma(A tile, B tile, acc) in float; edges past M, N or K read zeros. Run three times:
+// with f16 inputs, with bf16 inputs, and with bf16 inputs where B is the transpose of an N x K
+// array (`w.transpose()`, as a linear layer stores its weight: nothing is copied), each
+// checked element by element against a double-precision host product of the same (rounded)
+// inputs.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -26,23 +28,29 @@ TILE_KERNEL void gemm(tile::Tensor<float, BM, BN>& c,
 }
 
 template <class T>
-static int run(const char* name, long long m, long long n, long long k) {
+static int run(const char* name, long long m, long long n, long long k, bool transposed = false) {
   std::mt19937 rng(std::random_device{}());
   std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
   std::vector<T> ha(static_cast<std::size_t>(m * k)), hb(static_cast<std::size_t>(k * n));
   for (auto& v : ha) v = T(dist(rng));
   for (auto& v : hb) v = T(dist(rng));
   auto a = tile::from_host(ha, {m, k});
-  auto b = tile::from_host(hb, {k, n});
   auto c = tile::zeros<float>({m, n});
-  tile::launch<gemm<T, 64, 64, 32>>(c.partition_mut<64, 64>(), a, b).sync();
+  if (transposed) {
+    // hb holds B^T, N x K: element (p, j) of B is hb[j * k + p].
+    auto w = tile::from_host(hb, {n, k});
+    tile::launch<gemm<T, 64, 64, 32>>(c.partition_mut<64, 64>(), a, w.view().transpose()).sync();
+  } else {
+    auto b = tile::from_host(hb, {k, n});
+    tile::launch<gemm<T, 64, 64, 32>>(c.partition_mut<64, 64>(), a, b).sync();
+  }
   const std::vector<float> hc = c.to_host();
   int bad = 0;
   for (long long i = 0; i < m; ++i)
     for (long long j = 0; j < n; ++j) {
       double want = 0, scale = 0;
       for (long long p = 0; p < k; ++p) {
-        const double x = float(ha[i * k + p]) * double(float(hb[p * n + j]));
+        const double x = float(ha[i * k + p]) * double(float(hb[transposed ? j * k + p : p * n + j]));
         want += x;
         scale += std::fabs(x);
       }
@@ -68,7 +76,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return run<tile::f16>("f16", m, n, k) | run<tile::bf16>("bf16", m, n, k);
+    return run<tile::f16>("f16", m, n, k) | run<tile::bf16>("bf16", m, n, k) |
+           run<tile::bf16>("bf16, B transposed", m, n, k, true);
   } catch (const tile::Error& e) {
     std::fprintf(stderr, "gemm: %s\n", e.what());
     return 1;

@@ -423,7 +423,8 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &vie
       params += ", ", launchArgs += ", ";
     params += cat("const __grid_constant__ tile_dev::TensorMap ", name);
     views += cat("const auto ", name, " = tile_dev::tensor_map<", box->rows, ", ", box->cols,
-                 ", ", box->swizzleBytes, ">(a.args[", view.getArgNumber(), "]); ");
+                 ", ", box->swizzleBytes, box->columnMajor ? ", true" : "", ">(a.args[",
+                 view.getArgNumber(), "]); ");
     launchArgs += name;
     values[map.getMap()] = ValueInfo{name};
     values[map.getValid()] = ValueInfo{cat("tile_dev::usable(", name, ")")};
@@ -448,10 +449,25 @@ std::string KernelEmitter::specializationTest() const {
 void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launchArgs) {
   unsigned threads = 32 * numWarps;
   unsigned numArgs = func.getNumArguments();
-  std::string launcher = cat("__tilecc_launch_", sym.substr(strlen("__tilecc_")));
+  std::string launcher = launcherName(sym.substr(strlen("__tilecc_")));
   out.line(0, cat("static int ", launcher,
                   "(const tile::detail::LaunchArgs& a, void* stream) {"));
   out.line(1, cat("if (a.num_args != ", numArgs, ") return (int)cudaErrorInvalidValue;"));
+  // The first version whose arguments have the unit strides it was compiled for.
+  if (auto versions = func->getAttrOfType<ArrayAttr>(tilegpu::kVersionsAttrName))
+    for (auto ref : versions.getAsRange<FlatSymbolRefAttr>()) {
+      auto version = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(func, ref);
+      auto it = version ? launchers.find(ref.getValue()) : launchers.end();
+      if (it == launchers.end())
+        continue;
+      std::string test;
+      for (unsigned i = 0; i < version.getNumArguments(); ++i)
+        if (auto axis = version.getArgAttrOfType<IntegerAttr>(i, tilegpu::kUnitStrideAttrName))
+          test += cat(test.empty() ? "" : " && ", "tile_dev::unit_stride(a.args[", i, "], ",
+                      axis.getInt(), ")");
+      if (!test.empty())
+        out.line(1, cat("if (", test, ") return ", it->second, "(a, stream);"));
+    }
   out.line(1, "const tile_dev::Grid grid = tile_dev::make_grid(a);");
   if (gridRank) // the kernel computes program coordinates of a grid of this rank
     out.line(1, cat("if (a.grid_rank > ", gridRank, " || (a.program_map && a.grid_rank != ",
@@ -493,6 +509,8 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
   }
   out.line(1, "return (int)cudaGetLastError();");
   out.line(0, "}");
+  if (func->hasAttr(tilegpu::kVersionOfAttrName)) // launched by its kernel's launcher
+    return;
 
   StringRef source = stringAttr(func, tile::kSourceAttrName);
   std::string sourceText = source.str();
@@ -683,13 +701,15 @@ LogicalResult tilecc::emitCuda(ModuleOp module, llvm::raw_ostream &os,
   out.line(0, "");
   bool ok = true;
   llvm::StringSet<> names;
+  llvm::StringMap<std::string> launchers;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!func->hasAttr(tile::kKernelAttrName) || func.isExternal())
       continue;
     std::string name = identifier(func.getSymName());
     for (unsigned k = 1; !names.insert(name).second; ++k)
       name = cat(identifier(func.getSymName()), "_", k);
-    KernelEmitter kernel(func, out, name);
+    KernelEmitter kernel(func, out, name, launchers);
+    launchers[func.getSymName()] = KernelEmitter::launcherName(name);
     if (failed(kernel.emit()))
       ok = false;
   }

@@ -91,7 +91,7 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     if (!box || copy.getOffsets().size() != 2)
       return op.emitError("a tensor map copy CodeGen cannot print");
     out.line(indent, cat("tile_dev::tensor_map_copy<", box->rows, ", ", box->cols, ", ",
-                         box->blocks, ">(", stagePointer(copy.getBuffer(), copy.getStage()),
+                         box->blocks, box->columnMajor ? ", true" : "", ">(", stagePointer(copy.getBuffer(), copy.getStage()),
                          ", ", scalar(copy.getMap()), ", ", scalar(copy.getOffsets()[0]), ", ",
                          scalar(copy.getOffsets()[1]), ", ",
                          barrierPointer(copy.getBarriers(), copy.getIndex()), ", ",

@@ -52,6 +52,8 @@ static std::string ixList(ArrayRef<int64_t> xs) {
 /// The device type of a staging (tile_dev::Staging).
 std::string codegen::stagingText(const tilegpu::Staging &s) {
   std::string blocks = s.block ? cat(", ", s.block, ", ", s.rows) : std::string();
+  if (s.tileCols) // a column-major stage
+    blocks = cat(", ", s.block ? s.block : s.cols, ", ", s.rows, ", ", s.tileCols);
   return cat("tile_dev::Staging<", s.cols, ", ", s.pad, ", ", s.vec, ", ", s.perPhase, ", ",
              s.maxPhase, blocks, ">");
 }

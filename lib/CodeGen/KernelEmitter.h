@@ -25,6 +25,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
@@ -98,8 +99,13 @@ class KernelEmitter {
 public:
   /// `name` is the C identifier the kernel's generated symbols derive from
   /// (`__tilecc_<name>`, `__tilecc_launch_<name>`, ...), unique within the output.
-  KernelEmitter(mlir::func::FuncOp func, Printer &out, std::string name)
-      : func(func), out(out), sym("__tilecc_" + name) {}
+  /// `launchers` maps the symbol of each kernel emitted before to its launcher's name (a
+  /// kernel's versions are emitted before it and launched by its launcher).
+  KernelEmitter(mlir::func::FuncOp func, Printer &out, std::string name,
+                const llvm::StringMap<std::string> &launchers)
+      : func(func), out(out), sym("__tilecc_" + name), launchers(launchers) {}
+  /// The name of the launcher of kernel `name` (as passed to the constructor).
+  static std::string launcherName(llvm::StringRef name) { return "__tilecc_launch_" + name.str(); }
   mlir::LogicalResult emit();
 
 private:
@@ -232,6 +238,7 @@ private:
   mlir::func::FuncOp func;
   Printer &out;
   std::string sym;        // sanitized symbol: __tilecc_<sym>
+  const llvm::StringMap<std::string> &launchers;
   unsigned numWarps = 1;
   int64_t smemBytes = 0; ///< dynamic shared memory per tile program (tilegpu.smem_bytes)
   unsigned perBlock = 1;    ///< tile programs per CUDA block (tilegpu.programs_per_block);

@@ -1,7 +1,8 @@
 //===- Pipeline.cpp - the tile -> tilegpu pass sequence -------------------------===//
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
-// compute f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
+// give kernels that multiply tiles of arrays versions for arrays stored column-major, compute
+// f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
 // layouts and let the others follow the data (slices, free reshapes and broadcasts), lower
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, move what a loop
@@ -23,6 +24,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits &targets) {
+  pm.addPass(createTileVersionUnitStrides());
   mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
   fn.addPass(createTileWidenF8());
   fn.addPass(mlir::createCanonicalizerPass());

@@ -54,21 +54,28 @@ Operation *publisherBefore(Operation *op) {
   return nullptr;
 }
 
-/// The ring read `v` is, when wgmma can read its stage in place.
-tilegpu::LocalLoadOp ringRead(Value v) {
+/// The ring read `v` is, when wgmma can read its stage in place as operand `operand`.
+tilegpu::LocalLoadOp ringRead(Value v, unsigned operand) {
   auto load = v.getDefiningOp<tilegpu::LocalLoadOp>();
-  if (!load || !load->hasOneUse() || !tilegpu::warpgroupReadable(load.getBuffer().getType()))
+  if (!load || !load->hasOneUse() ||
+      !tilegpu::warpgroupReadable(load.getBuffer().getType(), operand))
     return {};
   return load;
 }
 
+/// The axis along which the stages of `ring` store their rows.
+unsigned fastAxis(tilegpu::LocalLoadOp ring) {
+  return tilegpu::columnMajor(ring.getBuffer().getType()) ? 0 : 1;
+}
+
 /// Rewrites `op` (see the file comment); returns false when it stays an mma.sync.
 bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
-  tilegpu::LocalLoadOp a = ringRead(op.getA()), b = ringRead(op.getB());
+  tilegpu::LocalLoadOp a = ringRead(op.getA(), 0), b = ringRead(op.getB(), 1);
   RankedTensorType acc = op.getAcc().getType();
   if (!a || !b ||
-      !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(),
-                                    b.getBuffer().getType().getTile(), acc, numWarps))
+      !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(), fastAxis(a),
+                                    b.getBuffer().getType().getTile(), fastAxis(b), acc,
+                                    numWarps))
     return false;
   Operation *publisher = publisherBefore(a);
   if (!publisher || publisher->getBlock() != op->getBlock() || publisherBefore(b) != publisher)

@@ -97,14 +97,15 @@ bool device_has_unit(Cache& c, int device) {
   return c.device_has_unit[device] = has;
 }
 
-/// The view's own limits: rank 2, contiguous rows, 16-byte aligned base and row stride,
-/// extents the copies' 32-bit coordinates reach.
-bool describable(const ArgDesc& v, int64_t bytes) {
-  if (v.rank != 2 || bytes == 0 || v.strides[1] != 1 || v.shape[0] < 1 || v.shape[1] < 1)
+/// The view's own limits: rank 2, contiguous along axis `inner`, 16-byte aligned base and
+/// stride of the other axis, extents the copies' 32-bit coordinates reach.
+bool describable(const ArgDesc& v, int64_t bytes, int inner) {
+  if (v.rank != 2 || bytes == 0 || v.strides[inner] != 1 || v.shape[0] < 1 || v.shape[1] < 1)
     return false;
   if (reinterpret_cast<uintptr_t>(v.data) % 16 != 0) return false;
-  const int64_t row_bytes = v.strides[0] * bytes;
-  if (v.strides[0] < 1 || row_bytes % 16 != 0 || row_bytes >= (int64_t(1) << 40)) return false;
+  const int64_t outer_stride = v.strides[1 - inner];
+  const int64_t row_bytes = outer_stride * bytes;
+  if (outer_stride < 1 || row_bytes % 16 != 0 || row_bytes >= (int64_t(1) << 40)) return false;
   const int64_t limit = (int64_t(1) << 31) - 1;
   return v.shape[0] <= limit && v.shape[1] <= limit;
 }
@@ -112,10 +113,10 @@ bool describable(const ArgDesc& v, int64_t bytes) {
 }  // namespace
 
 bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_cols,
-                int swizzle_bytes) {
+                int swizzle_bytes, int inner_axis) {
   std::memset(map, 0, sizeof(CUtensorMap));
   const int64_t bytes = element_bytes(view.dtype);
-  if (!describable(view, bytes) || box_rows < 1 || box_rows > 256 || box_cols < 1 ||
+  if ((inner_axis != 0 && inner_axis != 1) || !describable(view, bytes, inner_axis) || box_rows < 1 || box_rows > 256 || box_cols < 1 ||
       box_cols > 256 || (box_cols * bytes) % 16 != 0)
     return false;
   int device = 0;
@@ -126,8 +127,9 @@ bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_co
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mutex);
   if (!device_has_unit(c, device)) return false;
-  const Key key{device, view.data, bytes, {view.shape[0], view.shape[1], view.strides[0], 0},
-                box_rows, box_cols, swizzle_bytes};
+  const int outer = 1 - inner_axis;
+  const Key key{device,   view.data, bytes,        {view.shape[0], view.shape[1], view.strides[outer], inner_axis},
+                box_rows, box_cols,  swizzle_bytes};
   if (auto it = c.maps.find(key); it != c.maps.end()) {
     std::memcpy(map, &it->second, sizeof(CUtensorMap));
     return true;
@@ -135,8 +137,8 @@ bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_co
   EncodeTiled encode = encoder(c);
   if (!encode) return false;
   // Innermost axis first, as the hardware counts them.
-  const cuuint64_t dims[2] = {cuuint64_t(view.shape[1]), cuuint64_t(view.shape[0])};
-  const cuuint64_t strides[1] = {cuuint64_t(view.strides[0] * bytes)};
+  const cuuint64_t dims[2] = {cuuint64_t(view.shape[inner_axis]), cuuint64_t(view.shape[outer])};
+  const cuuint64_t strides[1] = {cuuint64_t(view.strides[outer] * bytes)};
   const cuuint32_t box[2] = {cuuint32_t(box_cols), cuuint32_t(box_rows)};
   const cuuint32_t unit[2] = {1, 1};
   CUtensorMap built{};

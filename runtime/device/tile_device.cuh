@@ -373,6 +373,12 @@ inline int64_t multiprocessors() {
   return n;
 }
 
+/// True when tensor argument `a` has stride 1 along `axis` (a launcher's test for a kernel
+/// version whose operand stages run along that axis).
+inline bool unit_stride(const tile::detail::ArgDesc& a, int axis) {
+  return axis < a.rank && a.strides[axis] == 1;
+}
+
 /// A scalar argument: the C++ parameter type `C` as stored by the runtime, converted to the
 /// kernel's register type `K` (a value conversion between arithmetic types, else the bits).
 template <class K, class C>
@@ -1143,20 +1149,39 @@ TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::ele
 /// tile. Each lane's 16-byte row segment must stay contiguous in `Place`. `tid` is the
 /// thread's number in its program.
 namespace detail {
-/// ldmatrix.x4 of the A instruction tile whose lane row starts at row-major element `lin` of
-/// a tile laid out as `Place`.
+/// ldmatrix.x4 of the 16 x 16 A instruction tile at (m0, k0) of a tile laid out as `Place`
+/// (row-major: lane rows along K; column-major: stored rows along M, transposed on the way).
 template <class Place, class T>
-TILE_DEV_D void ldmatrix_a(uint32_t (&r)[4], const T* s, int64_t lin) {
-  const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(lin)));
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+TILE_DEV_D void ldmatrix_a(uint32_t (&r)[4], const T* s, int64_t m0, int64_t k0, int lane) {
+  constexpr int64_t cols = Place::tile_cols;
+  if constexpr (Place::column_major) {
+    const int64_t m = m0 + ((lane >> 3) & 1) * 8, k = k0 + (lane >> 4) * 8 + (lane & 7);
+    const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(m * cols + k)));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+  } else {
+    const int64_t m = m0 + (lane & 15), k = k0 + (lane >> 4) * 8;
+    const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(m * cols + k)));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+  }
 }
-/// ldmatrix.x2.trans of the B instruction tile whose lane row starts at element `lin`.
+/// ldmatrix.x2 of the 16 x 8 B instruction tile at (k0, n0) (row-major: lane rows along N,
+/// transposed on the way; column-major: stored rows along K).
 template <class Place, class T>
-TILE_DEV_D void ldmatrix_b(uint32_t (&r)[2], const T* s, int64_t lin) {
-  const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(lin)));
-  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
-               : "=r"(r[0]), "=r"(r[1]) : "r"(a));
+TILE_DEV_D void ldmatrix_b(uint32_t (&r)[2], const T* s, int64_t k0, int64_t n0, int lane) {
+  constexpr int64_t cols = Place::tile_cols;
+  if constexpr (Place::column_major) {
+    const int64_t k = k0 + ((lane >> 3) & 1) * 8, n = n0 + (lane & 7);
+    const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(k * cols + n)));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];\n"
+                 : "=r"(r[0]), "=r"(r[1]) : "r"(a));
+  } else {
+    const int64_t k = k0 + (lane & 15), n = n0;
+    const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(k * cols + n)));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
+                 : "=r"(r[0]), "=r"(r[1]) : "r"(a));
+  }
 }
 }  // namespace detail
 
@@ -1164,7 +1189,7 @@ template <class F, class Place, class T>
 TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
   static_assert(sizeof(T) == 2 && F::KI == 16, "tilecc: ldmatrix reads 16-bit operands");
   using S = typename F::S;
-  constexpr int64_t cols = S::cols;
+  static_assert(Place::tile_cols == S::cols, "tilecc: the staging is not of this tile");
   constexpr int WM = F::wm_count, WN = F::wn_count;
   const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(WM * WN));
   const int wm = w / WN, wn = w % WN;
@@ -1177,13 +1202,11 @@ TILE_DEV_D void ldmatrix_operand(T (&dst)[F::elems], unsigned tid, const T* s) {
         T* out = &dst[((bt * F::RR + tr) * F::RC + tc) * F::per_tile];
         if constexpr (F::op_idx == 0) {
           uint32_t r[4];
-          const int64_t row = bt * S::rows + tr * 16 * WM + wm * 16 + (lane & 15);
-          detail::ldmatrix_a<Place>(r, s, row * cols + tc * 16 + (lane >> 4) * 8);
+          detail::ldmatrix_a<Place>(r, s, bt * S::rows + tr * 16 * WM + wm * 16, tc * 16, lane);
           memcpy(out, r, 16);
         } else {
           uint32_t r[2];
-          const int64_t row = bt * S::rows + tr * 16 + (lane & 15);
-          detail::ldmatrix_b<Place>(r, s, row * cols + tc * 8 * WN + wn * 8);
+          detail::ldmatrix_b<Place>(r, s, bt * S::rows + tr * 16, tc * 8 * WN + wn * 8, lane);
           memcpy(out, r, 8);
         }
       }
@@ -1200,15 +1223,21 @@ TILE_DEV_D void from_shared(T (&dst)[L::elems], const Thread<L>& t, const T* s) 
 /// printed): rows of `Cols` elements, each followed by `Pad` elements, the `Vec`-element
 /// groups of row r stored at group ^ ((r / PerPhase) % MaxPhase). A buffer whose rows are
 /// longer than one swizzle row cuts them into blocks of `Block` elements and stores each
-/// block column of its `Rows` rows on its own, one after the other (what wgmma reads).
+/// block column of its `Rows` rows on its own, one after the other (what wgmma reads). A
+/// column-major stage (`TileCols` > 0) stores the transpose of its tile of TileCols columns:
+/// a stored row per tile column.
 template <int64_t Cols, int64_t Pad, int64_t Vec, int64_t PerPhase, int64_t MaxPhase,
-          int64_t Block = Cols, int64_t Rows = 1>
+          int64_t Block = Cols, int64_t Rows = 1, int64_t TileCols = 0>
 struct Staging {
   static constexpr int64_t cols = Cols, block = Block, rows = Rows;
   static constexpr int64_t vec = Vec, per_phase = PerPhase, max_phase = MaxPhase;
+  static constexpr bool column_major = TileCols != 0;
+  /// The tile's columns (its last axis).
+  static constexpr int64_t tile_cols = column_major ? TileCols : Cols;
   static_assert(Cols % Block == 0 && (Block == Cols || Pad == 0), "tilecc: bad staging");
   /// Where element `lin` (row-major in the tile) lies in the buffer.
   TILE_DEV_HD static constexpr int64_t offset(int64_t lin) {
+    if constexpr (column_major) lin = lin % TileCols * Cols + lin / TileCols;
     const int64_t row = lin / Cols, col = lin % Cols;
     const int64_t b = col / Block, c = col % Block;
     return (b * Rows + row) * (Block + Pad) + (c ^ (((row / PerPhase) % MaxPhase) * Vec));
@@ -1256,6 +1285,8 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
                            const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
   static_assert(V == 1 || L::fast == R - 1, "tilecc: async copies run along the last axis");
+  static_assert(V == 1 || !Place::column_major,
+                "tilecc: a column-major stage takes its elements one by one");
   static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr int f = R - 1;
   constexpr int bytes = int(sizeof(T)) * V;
@@ -1408,11 +1439,13 @@ struct TensorMap {
 };
 
 /// Built by the launcher: the descriptor of tensor argument `a` for boxes of Rows x Cols
-/// elements in a `Swizzle`-byte swizzle (tile::detail::tensor_map, cached per view and box).
-template <int64_t Rows, int64_t Cols, int Swizzle>
+/// elements in a `Swizzle`-byte swizzle (tile::detail::tensor_map, cached per view and box),
+/// their rows along the view's last axis, or along its first (`ColumnMajor`: a view
+/// contiguous along that axis, such as a row-major array's transpose).
+template <int64_t Rows, int64_t Cols, int Swizzle, bool ColumnMajor = false>
 inline TensorMap tensor_map(const tile::detail::ArgDesc& a) {
   TensorMap m;
-  m.valid = tile::detail::tensor_map(&m.map, a, Rows, Cols, Swizzle);
+  m.valid = tile::detail::tensor_map(&m.map, a, Rows, Cols, Swizzle, ColumnMajor ? 0 : 1);
   return m;
 }
 
@@ -1428,21 +1461,23 @@ TILE_DEV_D bool usable(const TensorMap& m) {
 }
 
 /// Producer thread 0 copies the box at (row, col) of `m`'s view, and the `Blocks - 1` boxes
-/// Cols columns after each other, into the Rows x Cols blocks of the stage at `dst`, one
-/// after the other (cp.async.bulk.tensor; zeros outside the view); the bytes complete on
-/// barrier `bar`.
-template <int64_t Rows, int64_t Cols, int64_t Blocks, class T>
+/// Cols stored columns after each other, into the Rows x Cols blocks of the stage at `dst`,
+/// one after the other (cp.async.bulk.tensor; zeros outside the view); the bytes complete on
+/// barrier `bar`. A column-major map's stored rows run along the view's first axis.
+template <int64_t Rows, int64_t Cols, int64_t Blocks, bool ColumnMajor = false, class T>
 TILE_DEV_D void tensor_map_copy(T* dst, const TensorMap& m, int64_t row, int64_t col,
                                 uint64_t* bar, unsigned ptid) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if (ptid != 0) return;
   const uint64_t map = reinterpret_cast<uint64_t>(&m.map);
+  // The hardware counts the contiguous axis first.
+  const int64_t inner = ColumnMajor ? row : col, outer = ColumnMajor ? col : row;
 #pragma unroll
   for (int64_t b = 0; b < Blocks; ++b)
     asm volatile(
         "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
         " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(detail::shared_address(dst + b * Rows * Cols)),
-        "l"(map), "r"(int(col + b * Cols)), "r"(int(row)), "r"(detail::shared_address(bar))
+        "l"(map), "r"(int(inner + b * Cols)), "r"(int(outer)), "r"(detail::shared_address(bar))
         : "memory");
 #else
   (void)dst, (void)m, (void)row, (void)col, (void)bar, (void)ptid;
@@ -1518,22 +1553,26 @@ TILE_DEV_D void pin_registers(float (&c)[E]) {
 }  // namespace detail
 
 /// C += A x B with A (M x K) and B (K x N) 16-bit tiles in buffer stages laid out as SA and
-/// SB, and C in the MmaAcc layout LC of W x 1 warps (W a multiple of 4: warpgroup g holds rows
-/// 64g .. 64g+63 of every 16W-row repeat). On sm_90a each warpgroup issues wgmma.mma_async
-/// m64nNk16 from shared-memory descriptors, N up to 256 columns per instruction, as one group:
-/// `c` and the stages stay in use until warpgroup_wait; elsewhere the warps read the same
-/// stages with ldmatrix and run mma.sync m16n8k16 at once. Needs the stages' copies waited
-/// for, fenced and published by a barrier.
+/// SB (each row-major or column-major), and C in the MmaAcc layout LC of W x 1 warps (W a
+/// multiple of 4: warpgroup g holds rows 64g .. 64g+63 of every 16W-row repeat). On sm_90a
+/// each warpgroup issues wgmma.mma_async m64nNk16 from shared-memory descriptors, N up to 256
+/// columns per instruction, as one group: `c` and the stages stay in use until
+/// warpgroup_wait; elsewhere the warps read the same stages with ldmatrix and run mma.sync
+/// m16n8k16 at once. Needs the stages' copies waited for, fenced and published by a barrier.
 template <class LC, class SA, class SB, class T>
 TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, unsigned tid) {
   static_assert(sizeof(T) == 2 && LC::wn_count == 1 && LC::wm_count % 4 == 0,
                 "tilecc: a warpgroup mma has 16-bit operands and warpgroups stacked along M");
   constexpr int W = LC::wm_count;
-  constexpr int64_t K = SA::cols, N = LC::S::cols, RM = LC::RM, RN = LC::RN;
-  static_assert(K % 16 == 0 && SB::cols == N, "tilecc: inconsistent warpgroup mma operands");
+  constexpr int64_t K = SA::tile_cols, N = LC::S::cols, RM = LC::RM, RN = LC::RN;
+  static_assert(K % 16 == 0 && SB::tile_cols == N, "tilecc: inconsistent warpgroup mma operands");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   constexpr int64_t NC = N < 256 ? N : 256;  // columns per instruction
   constexpr uint32_t bytes = uint32_t(sizeof(T));
+  // K-major operands (A row-major, B column-major) step 8 stored rows by SBO; MN-major ones
+  // also step from one block column of the stored rows to the next by LBO.
+  constexpr uint32_t a_lbo = SA::column_major ? uint32_t(SA::rows * SA::block) * bytes : 16;
+  constexpr uint32_t b_lbo = SB::column_major ? 16 : uint32_t(SB::rows * SB::block) * bytes;
   const int64_t wg = int64_t(tid / 128u);
   detail::pin_registers(c);
   asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
@@ -1542,14 +1581,14 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, uns
 #pragma unroll
     for (int64_t i = 0; i < RM; ++i) {
       const int64_t row = i * 16 * W + wg * 64;
-      const uint64_t da = detail::wgmma_descriptor<SA>(a + SA::offset(row * K + kk * 16), 16,
+      const uint64_t da = detail::wgmma_descriptor<SA>(a + SA::offset(row * K + kk * 16), a_lbo,
                                                        uint32_t(8 * SA::block) * bytes);
 #pragma unroll
       for (int64_t nc = 0; nc < N / NC; ++nc) {
-        const uint64_t db = detail::wgmma_descriptor<SB>(
-            b + SB::offset(kk * 16 * N + nc * NC), uint32_t(SB::rows * SB::block) * bytes,
-            uint32_t(8 * SB::block) * bytes);
-        detail::wgmma_m64k16<int(NC), T>(&c[(i * RN + nc * (NC / 8)) * 4], da, db);
+        const uint64_t db = detail::wgmma_descriptor<SB>(b + SB::offset(kk * 16 * N + nc * NC),
+                                                         b_lbo, uint32_t(8 * SB::block) * bytes);
+        detail::wgmma_m64k16<int(NC), T, SA::column_major ? 1 : 0, SB::column_major ? 0 : 1>(
+            &c[(i * RN + nc * (NC / 8)) * 4], da, db);
       }
     }
   asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
@@ -1560,12 +1599,11 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, uns
     uint32_t fa[RM][4];
 #pragma unroll
     for (int64_t i = 0; i < RM; ++i)
-      detail::ldmatrix_a<SA>(fa[i], a, (i * 16 * W + w * 16 + (lane & 15)) * K + kk * 16 +
-                                           (lane >> 4) * 8);
+      detail::ldmatrix_a<SA>(fa[i], a, i * 16 * W + w * 16, kk * 16, lane);
 #pragma unroll
     for (int64_t j = 0; j < RN; ++j) {
       uint32_t fb[2];
-      detail::ldmatrix_b<SB>(fb, b, (kk * 16 + (lane & 15)) * N + j * 8);
+      detail::ldmatrix_b<SB>(fb, b, kk * 16, j * 8, lane);
 #pragma unroll
       for (int64_t i = 0; i < RM; ++i) {
         float* d = &c[(i * RN + j) * 4];

@@ -9,9 +9,9 @@ func.func @no_stages(%b: !tilegpu.buffer<0, tensor<64x64xf16>, #S>) {
 
 // -----
 
-#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]>
+#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0, 2]>
 // expected-error @+1 {{a buffer lays its stages out along their last axis}}
-func.func @column_major(%b: !tilegpu.buffer<2, tensor<64x64xf16>, #S>) {
+func.func @middle_axis_first(%b: !tilegpu.buffer<2, tensor<4x64x64xf16>, #S>) {
   return
 }
 

@@ -21,3 +21,12 @@ func.func @ring(%x: !tile.view<?x?xf16>, %i: index, %n: index) -> tensor<64x32xf
   %t = tilegpu.local_load %b[%i] : !tilegpu.buffer<3, tensor<64x32xf16>, #S> -> tensor<64x32xf16, #A>
   return %t : tensor<64x32xf16, #A>
 }
+
+// A column-major stage: the rows it stores run along the tile's first axis.
+#C = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], block = 64>
+// CHECK-LABEL: func.func @column_major
+// CHECK: tilegpu.alloc_buffer : <4, tensor<128x256xbf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1], block = 64>>
+func.func @column_major() {
+  %b = tilegpu.alloc_buffer : !tilegpu.buffer<4, tensor<128x256xbf16>, #C>
+  return
+}

@@ -147,13 +147,54 @@ TEST_F(SharedStagingTest, WgmmaReadsRingsOfRowsOf32BytesOrMore) {
     auto tile = RankedTensorType::get({rows, cols}, f16);
     return BufferType::get(&ctx, 2, tile, ldmatrixBufferLayout(tile));
   };
-  EXPECT_TRUE(warpgroupReadable(ring(128, 64)));
-  EXPECT_TRUE(warpgroupReadable(ring(64, 256)));
-  EXPECT_TRUE(warpgroupReadable(ring(64, 16)));
-  EXPECT_FALSE(warpgroupReadable(ring(64, 8))); // 16-byte rows: no swizzle mode reads them
+  EXPECT_TRUE(warpgroupReadable(ring(128, 64), 0));
+  EXPECT_TRUE(warpgroupReadable(ring(64, 256), 1));
+  EXPECT_TRUE(warpgroupReadable(ring(64, 16), 0));
+  EXPECT_FALSE(warpgroupReadable(ring(64, 8), 0)); // 16-byte rows: no swizzle mode reads them
   auto tile = RankedTensorType::get({64, 64}, f16);
   auto padded = SharedLayoutAttr::get(&ctx, 1, 1, 1, {1, 0}, 0);
-  EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, tile, padded)));
+  EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, tile, padded), 0));
+}
+
+TEST_F(SharedStagingTest, WgmmaReadsColumnMajorStagesAlongTheirFirstAxis) {
+  auto f16 = Float16Type::get(&ctx);
+  auto tile = RankedTensorType::get({64, 256}, f16);
+  BufferType ring = BufferType::get(&ctx, 2, tile, ldmatrixBufferLayout(tile, 0));
+  EXPECT_TRUE(columnMajor(ring));
+  EXPECT_TRUE(warpgroupReadable(ring, 1)); // B stored K-major
+  EXPECT_TRUE(warpgroupReadable(ring, 0)); // 16-bit A may be M-major
+  // A column-major stage of 8-byte columns: no swizzle mode reads it.
+  auto narrow = RankedTensorType::get({4, 64}, f16);
+  EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, narrow, ldmatrixBufferLayout(narrow, 0)), 1));
+}
+
+TEST_F(SharedStagingTest, WgmmaReads8BitOperandsOnlyKMajor) {
+  auto f8 = Float8E4M3FNType::get(&ctx);
+  auto a = RankedTensorType::get({128, 128}, f8), b = RankedTensorType::get({128, 256}, f8);
+  EXPECT_TRUE(warpgroupReadable(BufferType::get(&ctx, 2, a, ldmatrixBufferLayout(a)), 0));
+  EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, a, ldmatrixBufferLayout(a, 0)), 0));
+  EXPECT_TRUE(warpgroupReadable(BufferType::get(&ctx, 2, b, ldmatrixBufferLayout(b, 0)), 1));
+  EXPECT_FALSE(warpgroupReadable(BufferType::get(&ctx, 2, b, ldmatrixBufferLayout(b)), 1));
+}
+
+TEST_F(SharedStagingTest, AColumnMajorStageStoresTheTilesTranspose) {
+  // A 64 x 256 stage along its first axis: 256 stored rows of 64 elements (128 bytes, one
+  // swizzle row each); element (r, c) is stored row c, column r.
+  auto tile = RankedTensorType::get({64, 256}, BFloat16Type::get(&ctx));
+  SharedLayoutAttr layout = ldmatrixBufferLayout(tile, 0);
+  EXPECT_EQ(layout.getOrder()[0], 0u);
+  Staging s = bufferStaging(BufferType::get(&ctx, 1, tile, layout));
+  EXPECT_EQ(s.cols, 64);
+  EXPECT_EQ(s.tileCols, 256);
+  LinearLayout linear = layout.toLinearLayout({64, 256}, 0);
+  std::optional<LinearLayout> where = linear.invert();
+  ASSERT_TRUE(where);
+  for (int64_t r = 0; r < 64; ++r)
+    for (int64_t c = 0; c < 256; ++c) {
+      int64_t group = (r / 8) ^ (c % 8);
+      ASSERT_EQ(s.offset(r * 256 + c), c * 64 + group * 8 + r % 8) << r << ", " << c;
+      ASSERT_EQ(int64_t(where->applyFlat(linear.flattenOut({r, c}))), s.offset(r * 256 + c));
+    }
 }
 
 /// The byte at which the tensor memory accelerator writes byte `b` of a box with rows of
@@ -173,6 +214,7 @@ TEST_F(SharedStagingTest, TensorMapBoxesWriteRingStagesExactly) {
     SharedLayoutAttr layout = ldmatrixBufferLayout(tile);
     std::optional<TensorMapBox> box = tensorMapBox(tile, layout);
     ASSERT_TRUE(box) << rows << "x" << cols;
+    EXPECT_FALSE(box->columnMajor);
     EXPECT_EQ(box->rows, rows);
     EXPECT_EQ(box->cols * box->blocks, cols);
     int64_t rowBytes = box->cols * 2;
@@ -183,6 +225,30 @@ TEST_F(SharedStagingTest, TensorMapBoxesWriteRingStagesExactly) {
       int64_t block = col / box->cols;
       int64_t inBox = (row * box->cols + col % box->cols) * 2;
       int64_t byte = block * rows * rowBytes + tensorMapSwizzled(inBox, rowBytes);
+      ASSERT_EQ(byte, s.offset(lin) * 2) << rows << "x" << cols << " element " << lin;
+    }
+  }
+}
+
+TEST_F(SharedStagingTest, ColumnMajorTensorMapBoxesWriteTheirStagesExactly) {
+  // A map of an array contiguous along its first axis writes a column-major stage: the box's
+  // rows are the tile's columns.
+  auto bf16 = BFloat16Type::get(&ctx);
+  for (auto [rows, cols] : {std::pair<int64_t, int64_t>{64, 256}, {128, 128}, {32, 64}}) {
+    auto tile = RankedTensorType::get({rows, cols}, bf16);
+    SharedLayoutAttr layout = ldmatrixBufferLayout(tile, 0);
+    std::optional<TensorMapBox> box = tensorMapBox(tile, layout);
+    ASSERT_TRUE(box) << rows << "x" << cols;
+    EXPECT_TRUE(box->columnMajor);
+    EXPECT_EQ(box->rows, cols);
+    EXPECT_EQ(box->cols * box->blocks, rows);
+    int64_t rowBytes = box->cols * 2;
+    Staging s = bufferStaging(BufferType::get(&ctx, 1, tile, layout));
+    for (int64_t lin = 0; lin < rows * cols; ++lin) {
+      int64_t storedRow = lin % cols, storedCol = lin / cols;
+      int64_t block = storedCol / box->cols;
+      int64_t inBox = (storedRow * box->cols + storedCol % box->cols) * 2;
+      int64_t byte = block * cols * rowBytes + tensorMapSwizzled(inBox, rowBytes);
       ASSERT_EQ(byte, s.offset(lin) * 2) << rows << "x" << cols << " element " << lin;
     }
   }

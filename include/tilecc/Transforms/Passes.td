@@ -9,6 +9,19 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileVersionUnitStrides : Pass<"tile-version-unit-strides", "mlir::ModuleOp"> {
+  let summary = "Kernel versions for mma operands read from arrays contiguous along their first axis";
+  let description = [{
+    A kernel whose loop multiplies tiles loaded straight from shared rank-2 view arguments
+    gets a copy per non-empty set of those views (at most two views; only B for 8-bit
+    operands) whose arguments carry `tilegpu.unit_stride = 0`: the version launched when
+    those views have stride 1 along their first axis (a transposed array). The kernel lists
+    its versions, larger sets first, in `tilegpu.versions`; each names it in
+    `tilegpu.version_of`. Later passes store such operands' shared-memory stages column-major.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
+}
+
 def TileWidenF8 : Pass<"tile-widen-f8", "mlir::func::FuncOp"> {
   let summary = "Compute arithmetic on f8 values in f32";
   let description = [{

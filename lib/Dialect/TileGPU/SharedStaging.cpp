@@ -49,6 +49,8 @@ uint64_t imageOf(const LinearLayout &layout, StringRef in, uint64_t value) {
 } // namespace
 
 int64_t Staging::offset(int64_t lin) const {
+  if (tileCols)
+    lin = lin % tileCols * cols + lin / tileCols;
   int64_t row = lin / cols, col = lin % cols;
   int64_t width = block ? block : cols, b = col / width, c = col % width;
   return (b * rows + row) * (width + pad) + (c ^ (((row / perPhase) % maxPhase) * vec));
@@ -58,7 +60,7 @@ int64_t Staging::bufferElements(int64_t elements) const { return elements / cols
 
 bool Staging::operator==(const Staging &o) const {
   return cols == o.cols && pad == o.pad && vec == o.vec && perPhase == o.perPhase &&
-         maxPhase == o.maxPhase && block == o.block && rows == o.rows;
+         maxPhase == o.maxPhase && block == o.block && rows == o.rows && tileCols == o.tileCols;
 }
 
 int64_t tilegpu::sharedWavefronts(const LinearLayout &access, const Staging &staging,
@@ -94,7 +96,7 @@ int64_t tilegpu::stagedVector(const LinearLayout &access, const Staging &staging
                               int64_t elemBytes) {
   std::optional<unsigned> axis = vectorAxis(access);
   int64_t rank = int64_t(access.getOutShape().size());
-  if (!axis || int64_t(*axis) != rank - 1 || !access.hasDisjointBits())
+  if (!axis || int64_t(*axis) != rank - 1 || !access.hasDisjointBits() || staging.tileCols)
     return 1;
   int64_t v = std::min(vectorRun(access), std::max<int64_t>(1, kVectorBytes / elemBytes));
   while (v > 1 && ((staging.cols + staging.pad) % v != 0 || (staging.block % v) != 0 ||
@@ -225,7 +227,9 @@ Staging tilegpu::bufferStaging(BufferType type) {
   SharedLayoutAttr layout = type.getLayout();
   Staging s;
   ArrayRef<int64_t> shape = type.getTile().getShape();
-  s.cols = shape.back();
+  bool transposed = columnMajor(type);
+  s.cols = transposed ? shape[0] : shape.back();
+  s.tileCols = transposed ? shape[1] : 0;
   s.vec = layout.getVec();
   s.perPhase = layout.getPerPhase();
   s.maxPhase = layout.getMaxPhase();
@@ -236,32 +240,43 @@ Staging tilegpu::bufferStaging(BufferType type) {
   return s;
 }
 
-SharedLayoutAttr tilegpu::ldmatrixBufferLayout(RankedTensorType tile) {
+bool tilegpu::columnMajor(BufferType buffer) {
+  ArrayRef<unsigned> order = buffer.getLayout().getOrder();
+  return order.size() == 2 && order[0] == 0;
+}
+
+SharedLayoutAttr tilegpu::ldmatrixBufferLayout(RankedTensorType tile, unsigned fastAxis) {
   int64_t elemBytes = elementBytes(tile.getElementType());
   unsigned vec = unsigned(std::max<int64_t>(1, 16 / elemBytes));
-  int64_t rowBytes = tile.getShape().back() * elemBytes;
+  int64_t rowBytes = tile.getDimSize(fastAxis) * elemBytes;
   unsigned perPhase = unsigned(std::max<int64_t>(1, 128 / std::max<int64_t>(rowBytes, 1)));
   unsigned maxPhase = std::max(1u, 8 / perPhase);
   // Rows longer than 128 bytes are stored as 128-byte blocks of all the rows, one block
   // column after the other: the swizzle then repeats every 1024 bytes, as wgmma reads it.
   unsigned block = rowBytes > 128 ? unsigned(128 / elemBytes) : 0;
-  SmallVector<unsigned> order;
+  SmallVector<unsigned> order{fastAxis};
   for (int64_t d = tile.getRank() - 1; d >= 0; --d)
-    order.push_back(unsigned(d));
+    if (unsigned(d) != fastAxis)
+      order.push_back(unsigned(d));
   return SharedLayoutAttr::get(tile.getContext(), vec, perPhase, maxPhase, order, block);
+}
+
+SharedLayoutAttr tilegpu::ldmatrixBufferLayout(RankedTensorType tile) {
+  return ldmatrixBufferLayout(tile, unsigned(tile.getRank() - 1));
 }
 
 std::optional<TensorMapBox> tilegpu::tensorMapBox(RankedTensorType tile,
                                                   SharedLayoutAttr layout) {
   if (tile.getRank() != 2 || !tile.hasStaticShape())
     return std::nullopt;
+  bool transposed = layout.getOrder().size() == 2 && layout.getOrder()[0] == 0;
   int64_t elemBytes = elementBytes(tile.getElementType());
-  int64_t rows = tile.getDimSize(0), cols = tile.getDimSize(1);
+  int64_t rows = tile.getDimSize(transposed ? 1 : 0), cols = tile.getDimSize(transposed ? 0 : 1);
   int64_t blockCols = layout.getBlock() ? int64_t(layout.getBlock()) : cols;
   int64_t rowBytes = blockCols * elemBytes;
   if (rows > 256 || blockCols > 256 || cols % blockCols != 0 || rowBytes % 16 != 0)
     return std::nullopt;
-  TensorMapBox box{rows, blockCols, cols / blockCols, 0};
+  TensorMapBox box{rows, blockCols, cols / blockCols, 0, transposed};
   if (layout.getMaxPhase() == 1)
     return box;
   bool swizzle = (rowBytes == 32 || rowBytes == 64 || rowBytes == 128) &&
@@ -274,20 +289,28 @@ std::optional<TensorMapBox> tilegpu::tensorMapBox(RankedTensorType tile,
   return box;
 }
 
-bool tilegpu::warpgroupReadable(BufferType buffer) {
+bool tilegpu::warpgroupReadable(BufferType buffer, unsigned operand) {
   RankedTensorType tile = buffer.getTile();
-  return tile.getRank() == 2 && elementBytes(tile.getElementType()) == 2 &&
-         tile.getShape().back() * 2 >= 32 && buffer.getLayout() == ldmatrixBufferLayout(tile);
+  if (tile.getRank() != 2)
+    return false;
+  int64_t bytes = elementBytes(tile.getElementType());
+  bool transposed = columnMajor(buffer);
+  unsigned fast = transposed ? 0 : 1;
+  // 8-bit operands only K-major: A's K is its last axis, B's its first.
+  if (bytes == 1 && transposed != (operand == 1))
+    return false;
+  return (bytes == 2 || bytes == 1) && tile.getDimSize(fast) * bytes >= 32 &&
+         buffer.getLayout() == ldmatrixBufferLayout(tile, fast);
 }
 
-bool tilegpu::warpgroupMultiplies(RankedTensorType a, RankedTensorType b, RankedTensorType acc,
-                                  unsigned numWarps) {
-  auto ring = [](RankedTensorType tile) {
+bool tilegpu::warpgroupMultiplies(RankedTensorType a, unsigned aFast, RankedTensorType b,
+                                  unsigned bFast, RankedTensorType acc, unsigned numWarps) {
+  auto ring = [](RankedTensorType tile, unsigned fast) {
     auto plain = RankedTensorType::get(tile.getShape(), tile.getElementType());
-    return BufferType::get(tile.getContext(), 1, plain, ldmatrixBufferLayout(plain));
+    return BufferType::get(tile.getContext(), 1, plain, ldmatrixBufferLayout(plain, fast));
   };
   return a.getRank() == 2 && b.getRank() == 2 && acc.getRank() == 2 &&
          a.getElementType() == b.getElementType() && numWarps % 4 == 0 &&
-         acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 && warpgroupReadable(ring(a)) &&
-         warpgroupReadable(ring(b));
+         acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 &&
+         warpgroupReadable(ring(a, aFast), 0) && warpgroupReadable(ring(b, bFast), 1);
 }

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -340,12 +341,33 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError, u
   if (tile.getEncoding() || !tile.hasStaticShape() || tile.getRank() == 0)
     return emitError() << "a buffer's stage is a tile of static shape without a layout";
   ArrayRef<unsigned> order = layout.getOrder();
-  if (order.size() != size_t(tile.getRank()) || order[0] != unsigned(tile.getRank() - 1))
-    return emitError() << "a buffer lays its stages out along their last axis";
-  if (tile.getShape().back() % layout.getVec() != 0)
+  unsigned last = unsigned(tile.getRank() - 1);
+  bool columnMajor = tile.getRank() == 2 && order.size() == 2 && order[0] == 0;
+  if (order.size() != size_t(tile.getRank()) || (order[0] != last && !columnMajor))
+    return emitError() << "a buffer lays its stages out along their last axis (or a rank-2 "
+                          "stage along its first: order = [0, 1])";
+  int64_t row = tile.getDimSize(order[0]);
+  if (row % layout.getVec() != 0)
     return emitError() << "the swizzled groups of " << layout.getVec()
                        << " elements do not divide a row";
-  if (layout.getBlock() && tile.getShape().back() % layout.getBlock() != 0)
+  if (layout.getBlock() && row % layout.getBlock() != 0)
     return emitError() << "blocks of " << layout.getBlock() << " elements do not divide a row";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Facts of kernel arguments
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> tilecc::tilegpu::unitStrideAxis(Value view) {
+  auto arg = dyn_cast<BlockArgument>(view);
+  if (!arg)
+    return std::nullopt;
+  auto func = dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!func || arg.getOwner() != &func.getFunctionBody().front())
+    return std::nullopt;
+  auto axis = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), kUnitStrideAttrName);
+  if (!axis)
+    return std::nullopt;
+  return unsigned(axis.getInt());
 }

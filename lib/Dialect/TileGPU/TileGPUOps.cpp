@@ -187,7 +187,7 @@ LogicalResult WarpgroupMmaOp::verify() {
   if (a.getElementType() != b.getElementType() || !(a.getElementType().isF16() ||
                                                     a.getElementType().isBF16()))
     return emitOpError("the operands must both be f16 or both bf16");
-  if (!warpgroupReadable(getA().getType()) || !warpgroupReadable(getB().getType()))
+  if (!warpgroupReadable(getA().getType(), 0) || !warpgroupReadable(getB().getType(), 1))
     return emitOpError("an operand buffer is not laid out for wgmma (rows of 32 bytes or "
                        "more in 16-byte groups with the ldmatrix swizzle)");
   if (acc.getDimSize(0) % (16 * int64_t(layout.getWarpsPerBlock()[0])) != 0 ||

@@ -13,7 +13,9 @@
 // half of the block's shared memory, so that two blocks share a multiprocessor; where two
 // stages do not fit that, or the loop's accumulators leave registers for one block only, the
 // largest that fits all of it), every candidate gets a ring buffer (`tilegpu.alloc_buffer`,
-// laid out by tilegpu::ldmatrixBufferLayout), copies run D = S - 1 steps ahead, and the loop
+// laid out by tilegpu::ldmatrixBufferLayout: column-major where the view is contiguous along
+// its first axis in every launch, tilegpu::unitStrideAxis), copies run D = S - 1 steps
+// ahead, and the loop
 // becomes, for its steps i = 0, 1, ...:
 //
 //   prologue:  copy step s into stage s, commit            (s = 0 .. D-1)
@@ -82,6 +84,9 @@ struct Operand {
   tilegpu::ConvertLayoutOp convert;
   llvm::SetVector<Operation *> slice;
   Value buffer;
+  /// The axis the ring's stages store rows along: the first where every launch has the view
+  /// contiguous along it (tilegpu::unitStrideAxis), else the last.
+  unsigned fast = 1;
 };
 
 /// The candidate of `load` in `loop` (see the file comment), or nullopt.
@@ -92,15 +97,16 @@ std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
   if (!convert || convert->getBlock() != loop.getBody() || !tilegpu::convertsToLdmatrix(convert))
     return std::nullopt;
   RankedTensorType type = load.getType();
+  unsigned fast = tilegpu::unitStrideAxis(load.getView()) == 0u ? 0 : 1;
   if (type.getRank() != 2 ||
-      type.getShape().back() * tilegpu::elementBytes(type.getElementType()) < 16)
+      type.getDimSize(fast) * tilegpu::elementBytes(type.getElementType()) < 16)
     return std::nullopt;
   bool usesIv = false;
   std::optional<llvm::SetVector<Operation *>> slice =
       indexSlice(loop, load->getOperands().drop_front(), usesIv);
   if (!slice || !usesIv)
     return std::nullopt;
-  return Operand{load, convert, std::move(*slice), Value()};
+  return Operand{load, convert, std::move(*slice), Value(), fast};
 }
 
 /// True when the operands are the A and B of one tilegpu.mma whose result the loop only
@@ -118,9 +124,9 @@ bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsig
                 mma.getB() == operands[0].convert.getResult();
   if (!aFirst && !bFirst)
     return false;
-  RankedTensorType a = operands[aFirst ? 0 : 1].load.getType();
-  RankedTensorType b = operands[aFirst ? 1 : 0].load.getType();
-  return tilegpu::warpgroupMultiplies(a, b, mma.getAcc().getType(), numWarps);
+  Operand &a = operands[aFirst ? 0 : 1], &b = operands[aFirst ? 1 : 0];
+  return tilegpu::warpgroupMultiplies(a.load.getType(), a.fast, b.load.getType(), b.fast,
+                                      mma.getAcc().getType(), numWarps);
 }
 
 /// True when `loop` may be split between producer warps, which copy, and the program's warps:
@@ -204,10 +210,13 @@ struct PipelineMmaOperandsPass
       for (Operand &operand : operands) {
         tilegpu::GlobalLoadOp at = cloneLoadAt(b, operand.load, operand.slice,
                                                loop.getInductionVar(), iv, last);
+        // A column-major stage takes the registers' elements one by one: their vectors run
+        // along the tile's last axis.
+        bool byElement = operand.fast != 1;
         b.create<tilegpu::AsyncCopyOp>(operand.load.getLoc(), at.getView(), at.getOffsets(),
                                        at.getStarts(), at.getBounds(), operand.buffer, stage,
-                                       at.getVector(), at.getType(), at.getAligned(),
-                                       at.getWhole());
+                                       byElement ? 1 : at.getVector(), at.getType(),
+                                       at.getAligned(), at.getWhole());
         at.erase();
       }
     };
@@ -233,7 +242,7 @@ struct PipelineMmaOperandsPass
       RankedTensorType type = operand.load.getType();
       auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
       auto ringType = tilegpu::BufferType::get(b.getContext(), stages, tile,
-                                               tilegpu::ldmatrixBufferLayout(tile));
+                                               tilegpu::ldmatrixBufferLayout(tile, operand.fast));
       operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ringType);
     }
     Value full, empty;

@@ -5,7 +5,9 @@
 // (row-major in the source tile) lies in that buffer: rows of the source's last axis, each
 // followed by `pad` elements, the `vec`-element groups of row r stored at
 // group ^ ((r / perPhase) % maxPhase), the `#tilegpu.shared` swizzle; a buffer's rows longer
-// than 128 bytes are cut into blocks stored one block column after the other.
+// than 128 bytes are cut into blocks stored one block column after the other. A buffer laid
+// out along the tile's first axis (shared layout order [0, 1]: a column-major stage) stores
+// the tile's transpose: its columns are the stored rows (`tileCols`).
 //
 // `planStaging` picks the staging: among the plain buffer, padded rows and the swizzles, the
 // one whose writes and reads take the fewest shared-memory wavefronts (bank conflicts
@@ -33,7 +35,9 @@ struct Staging {
   int64_t perPhase = 1; ///< rows that share one XOR phase
   int64_t maxPhase = 1; ///< distinct phases (1: no swizzle)
   int64_t block = 0;    ///< elements of a row block stored on its own (0: whole rows)
-  int64_t rows = 1;     ///< the tile's rows, when its rows are cut into blocks
+  int64_t rows = 1;     ///< stored rows, when they are cut into blocks
+  int64_t tileCols = 0; ///< 0: the tile's rows are stored; else the tile (of tileCols
+                        ///< columns) is stored transposed, a stored row per tile column
 
   /// The buffer position of source element `lin`.
   int64_t offset(int64_t lin) const;
@@ -66,8 +70,8 @@ Staging stagingOf(mlir::Operation *op, unsigned numWarps);
 /// Records `staging` on `op`.
 void setStaging(mlir::Operation *op, const Staging &staging);
 
-/// Where a buffer of `type` keeps an element of each stage: rows of the stage's last axis,
-/// its layout's swizzle, no padding.
+/// Where a buffer of `type` keeps an element of each stage: rows along its layout's fastest
+/// axis (the last, or the first of a column-major stage), its layout's swizzle, no padding.
 Staging bufferStaging(BufferType type);
 
 /// The layout of a buffer whose stages of `tile` ldmatrix or wgmma reads as 16-bit mma
@@ -75,24 +79,35 @@ Staging bufferStaging(BufferType type);
 /// ldmatrix reads at one group column lie in eight distinct bank groups (rows of 128 bytes or
 /// more change phase every row, shorter rows every 128 / rowBytes rows); rows longer than
 /// 128 bytes in blocks of 128 bytes. For rows of 32, 64 and 128 bytes this is wgmma's 32-,
-/// 64- and 128-byte swizzle.
+/// 64- and 128-byte swizzle. `fastAxis` 0 stores a rank-2 tile column-major (the rows are
+/// its columns), for operands read from arrays contiguous along their first axis.
+SharedLayoutAttr ldmatrixBufferLayout(mlir::RankedTensorType tile, unsigned fastAxis);
 SharedLayoutAttr ldmatrixBufferLayout(mlir::RankedTensorType tile);
 
-/// True when wgmma can read the stages of `buffer` through shared-memory descriptors: rank-2
-/// 16-bit tiles laid out by ldmatrixBufferLayout with rows of 32 bytes or more.
-bool warpgroupReadable(BufferType buffer);
+/// True when a buffer's stages are stored column-major (shared layout order [0, 1]).
+bool columnMajor(BufferType buffer);
+
+/// True when wgmma can read the stages of `buffer` as its operand `operand` (0: A, M x K;
+/// 1: B, K x N) through shared-memory descriptors: rank-2 tiles of 16-bit elements laid out by
+/// ldmatrixBufferLayout with stored rows of 32 bytes or more, or of 8-bit elements so laid
+/// out K-major (A row-major, B column-major), the only form wgmma reads them in.
+bool warpgroupReadable(BufferType buffer, unsigned operand);
 
 /// True when warpgroup mma can multiply ring stages of the (layout-free) tiles `a` and `b`
-/// into `acc` in a program of `numWarps` warps: both readable in place, of one 16-bit
-/// element type, rank 2, the warps a whole number of warpgroups stacked along M.
-bool warpgroupMultiplies(mlir::RankedTensorType a, mlir::RankedTensorType b,
-                         mlir::RankedTensorType acc, unsigned numWarps);
+/// into `acc` in a program of `numWarps` warps, their stages stored along the fast axes
+/// `aFast` and `bFast`: both readable in place, of one element type, rank 2, the warps a
+/// whole number of warpgroups stacked along M.
+bool warpgroupMultiplies(mlir::RankedTensorType a, unsigned aFast, mlir::RankedTensorType b,
+                         unsigned bFast, mlir::RankedTensorType acc, unsigned numWarps);
 
 /// What one tensor-memory-accelerator copy writes of a buffer stage: a box of `rows` x
-/// `cols` elements, one block column of the stage (`blocks` of them side by side, stored one
-/// after the other), swizzled over rows of `swizzleBytes` bytes (0: not swizzled).
+/// `cols` stored elements, one block column of the stage (`blocks` of them side by side,
+/// stored one after the other), swizzled over rows of `swizzleBytes` bytes (0: not
+/// swizzled). A column-major stage's stored rows run along the tile's first axis: its map
+/// reads an array contiguous along that axis (`columnMajor`).
 struct TensorMapBox {
   int64_t rows, cols, blocks, swizzleBytes;
+  bool columnMajor = false;
 };
 
 /// The box by which a tensor map copies stages of `tile` laid out by `layout`, or nullopt

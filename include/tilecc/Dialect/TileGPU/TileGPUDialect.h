@@ -49,6 +49,16 @@ inline constexpr llvm::StringLiteral kPersistentAttrName = "tilegpu.persistent";
 /// `vectors`, each a list of [argument, axis, n] (the array extent along the axis is a
 /// multiple of n; the view allows n-byte vectors along the axis).
 inline constexpr llvm::StringLiteral kSpecializationAttrName = "tilegpu.specialization";
+/// Argument attribute set by tile-version-unit-strides on a version of a kernel: the view
+/// argument has stride 1 along this axis in every launch of the version.
+inline constexpr llvm::StringLiteral kUnitStrideAttrName = "tilegpu.unit_stride";
+/// Function attributes of kernel versions: a kernel lists its versions, the launcher tries
+/// them in that order (`tilegpu.versions`, symbols); each version names its kernel
+/// (`tilegpu.version_of`) and is launched only through it.
+inline constexpr llvm::StringLiteral kVersionsAttrName = "tilegpu.versions";
+inline constexpr llvm::StringLiteral kVersionOfAttrName = "tilegpu.version_of";
+/// The axis along which `view`, a kernel argument, has stride 1 in every launch, if known.
+std::optional<unsigned> unitStrideAxis(mlir::Value view);
 } // namespace tilecc::tilegpu
 
 #endif
