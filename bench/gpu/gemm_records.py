@@ -2,7 +2,8 @@
 """Turns the timed lines of bench/gpu/gemm.sh's log into records of bench/results/latest.json:
 one `gemm_<type>_<size>` per element type and size (`_bt` where B was a transposed view), the fastest of the tile shapes the
 benchmark offers (as an autotuner would pick among them), with cuBLAS of the same run as the
-baseline, and the TILE_UNSAFE kernel's figures of that shape where the run has them. Records of other workloads in latest.json are kept.
+baseline, and the TILE_UNSAFE kernel's figures of that shape where the run has them. Records of
+workloads the run did not measure are kept.
 Usage: gemm_records.py gemm.log latest.json commit date"""
 import json
 import re
@@ -48,7 +49,7 @@ def main():
         last = record
         if name not in best or record["tilecc"] > best[name]["tilecc"]:
             best[name] = record
-    records = [r for r in json.load(open(latest)) if not r["workload"].startswith("gemm_")]
+    records = [r for r in json.load(open(latest)) if r["workload"] not in best]
     records += sorted(best.values(), key=lambda r: r["workload"])
     json.dump(records, open(latest, "w"), indent=1)
     open(latest, "a").write("\n")
