@@ -4,7 +4,8 @@
 # targets without wgmma), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
 # timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
-# no tile divides, B as a transposed view (correct, sanitized and timed), compute-sanitizer
+# no tile divides, B as a transposed view (correct, sanitized and timed), f8 e4m3 GEMMs
+# (bench/gemm_f8, against cuBLASLt and torch._scaled_mm), compute-sanitizer
 # memcheck, racecheck and synccheck of the example,
 # memcheck and synccheck of the tensor-map producer, and racecheck and synccheck of persistent
 # blocks that run several programs.
@@ -24,6 +25,9 @@ nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90
 "${nvcc_cmd[@]}" -Xptxas -v .device-carry/gemm_tflops.cu -L"$work" -ltile_rt -lcublas -lpthread \
   -o "$work/gemm_tflops" > "$work/gemm_tflops.build.log" 2>&1 || { tail -30 "$work/gemm_tflops.build.log"; exit 1; }
 grep -E "spill|Used [0-9]+ registers|C7511" "$work/gemm_tflops.build.log" | sort | uniq -c | head -12
+"${nvcc_cmd[@]}" .device-carry/gemm_f8.cu -L"$work" -ltile_rt -lcublasLt -lpthread \
+  -o "$work/gemm_f8" > "$work/gemm_f8.build.log" 2>&1 || { tail -30 "$work/gemm_f8.build.log"; exit 1; }
+echo "f8 HGMMA instructions in gemm_f8: $(cuobjdump -sass "$work/gemm_f8" | grep -c "HGMMA.*E4M3")"
 echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA)"
 echo "tensor-map copies (UTMALDG) in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c UTMALDG)"
 echo "== warpgroup mma alone"
@@ -53,6 +57,13 @@ done
 for tool in memcheck racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 256 512 128 1 bt 2>&1 | tail -1 || status=1
 done
+echo "== f8 e4m3 with B transposed (wgmma k32 from K-major stages), against cuBLASLt: tile-divided, cut, and K = 1000 (no tensor map)"
+for args in "256 512 384 1" "200 300 256 1" "129 257 1000 1"; do
+  "$work/gemm_f8" $args || status=1
+done
+for tool in memcheck racecheck synccheck; do
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_f8" 256 512 256 1 2>&1 | tail -1 || status=1
+done
 echo "== sanitizers, persistent blocks running two programs each (256 programs of 128x128 on 132 multiprocessors)"
 for tool in racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 2048 2048 64 1 2>&1 | tail -1 || status=1
@@ -66,4 +77,8 @@ done
 for size in ${GEMM_BT_SIZES:-4096 8192}; do
   "$work/gemm_tflops" bf16 $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) bt || status=1
 done
+for size in ${GEMM_F8_SIZES:-4096 8192}; do
+  "$work/gemm_f8" $size $size $size 10 || status=1
+done
+python3 bench/gpu/scaled_mm.py ${GEMM_F8_SIZES:-4096 8192} || status=1
 exit $status

@@ -7,24 +7,25 @@
 #include <vector>
 #include <cmath>
 #include <algorithm>
-/// The ring layout of a 16-bit R x C stage: rows of C elements, or of R (column-major).
-template <int R, int C, bool ColumnMajor>
+/// The ring layout of an R x C stage of `Bytes`-byte elements: rows of C elements, or of R
+/// (column-major), in 16-byte groups with the swizzle of their length (at most 128 bytes).
+template <int R, int C, bool ColumnMajor, int Bytes>
 struct Ring {
   static constexpr int64_t row = ColumnMajor ? R : C, rows = ColumnMajor ? C : R;
-  static constexpr int64_t block = row * 2 >= 128 ? 64 : row;
-  using type = tile_dev::Staging<row, 0, 8, 128 / (block * 2), block * 2 / 16, block, rows,
-                                 ColumnMajor ? C : 0>;
+  static constexpr int64_t block = row * Bytes >= 128 ? 128 / Bytes : row;
+  using type = tile_dev::Staging<row, 0, 16 / Bytes, 128 / (block * Bytes), block * Bytes / 16,
+                                 block, rows, ColumnMajor ? C : 0>;
 };
 
-template <int M, int N, int K, int W, class T, bool CA, bool CB>
+template <int M, int N, int K, int W, class TA, class TB, bool CA, bool CB>
 __global__ void k(const float* A, const float* B, float* C) {
   using LC = tile_dev::MmaAcc<tile_dev::Ix<M, N>, W, 1, W>;
-  using SA = typename Ring<M, K, CA>::type;
-  using SB = typename Ring<K, N, CB>::type;
-  T* a = tile_dev::shared_at<T>(0);
-  T* b = tile_dev::shared_at<T>(M * K * 2);
-  for (int i = threadIdx.x; i < M * K; i += blockDim.x) a[SA::offset(i)] = T(A[i]);
-  for (int i = threadIdx.x; i < K * N; i += blockDim.x) b[SB::offset(i)] = T(B[i]);
+  using SA = typename Ring<M, K, CA, sizeof(TA)>::type;
+  using SB = typename Ring<K, N, CB, sizeof(TB)>::type;
+  TA* a = tile_dev::shared_at<TA>(0);
+  TB* b = tile_dev::shared_at<TB>(M * K * sizeof(TA));
+  for (int i = threadIdx.x; i < M * K; i += blockDim.x) a[SA::offset(i)] = TA(A[i]);
+  for (int i = threadIdx.x; i < K * N; i += blockDim.x) b[SB::offset(i)] = TB(B[i]);
   tile_dev::fence_async_shared();
   __syncthreads();
   float c[LC::elems] = {};
@@ -41,13 +42,13 @@ __global__ void k(const float* A, const float* B, float* C) {
       }
 }
 
-template <int M, int N, int K, int W, class T, bool CA = false, bool CB = false>
+template <int M, int N, int K, int W, class TA, bool CA = false, bool CB = false, class TB = TA>
 int run(const char* name) {
   std::vector<float> A(M * K), B(K * N), C(M * N, -1), R(M * N, 0);
   uint32_t s = 7;
   auto rnd = [&] { s = s * 1664525u + 1013904223u; return float(int(s >> 24) - 128) / 64.0f; };
-  for (auto& x : A) x = rnd();
-  for (auto& x : B) x = rnd();
+  for (auto& x : A) x = float(TA(rnd()));  // the values the stages hold
+  for (auto& x : B) x = float(TB(rnd()));
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
       for (int kk = 0; kk < K; ++kk) R[i * N + j] += A[i * K + kk] * B[kk * N + j];
@@ -55,9 +56,9 @@ int run(const char* name) {
   cudaMalloc(&dA, A.size() * 4); cudaMalloc(&dB, B.size() * 4); cudaMalloc(&dC, C.size() * 4);
   cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice);
-  int smem = (M * K + K * N) * 2;
-  cudaFuncSetAttribute(k<M, N, K, W, T, CA, CB>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-  k<M, N, K, W, T, CA, CB><<<1, 32 * W, smem>>>(dA, dB, dC);
+  int smem = M * K * sizeof(TA) + K * N * sizeof(TB);
+  cudaFuncSetAttribute(k<M, N, K, W, TA, TB, CA, CB>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+  k<M, N, K, W, TA, TB, CA, CB><<<1, 32 * W, smem>>>(dA, dB, dC);
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost);
   double worst = 0;
@@ -85,6 +86,10 @@ int main() {
   bad += run<128, 128, 64, 4, __nv_bfloat16, true, false>("bf16");
   bad += run<64, 32, 32, 4, __half, true, true>("f16");
   bad += run<256, 128, 64, 8, __nv_bfloat16, true, true>("bf16");
+  bad += run<128, 256, 128, 8, __nv_fp8_e4m3, false, true>("e4m3");
+  bad += run<64, 64, 64, 4, __nv_fp8_e4m3, false, true, __nv_fp8_e5m2>("e4m3 x e5m2");
+  bad += run<128, 128, 256, 4, __nv_fp8_e5m2, false, true>("e5m2");
+  bad += run<64, 32, 32, 4, __nv_fp8_e5m2, false, true, __nv_fp8_e4m3>("e5m2 x e4m3");
   std::printf("%s\n", bad ? "FAILED" : "all OK");
   return bad;
 }

@@ -1149,30 +1149,33 @@ TILE_DEV_D void to_shared_padded(T* s, const Thread<L>& t, const T (&src)[L::ele
 /// tile. Each lane's 16-byte row segment must stay contiguous in `Place`. `tid` is the
 /// thread's number in its program.
 namespace detail {
-/// ldmatrix.x4 of the 16 x 16 A instruction tile at (m0, k0) of a tile laid out as `Place`
-/// (row-major: lane rows along K; column-major: stored rows along M, transposed on the way).
+/// ldmatrix.x4 of the 16-row A instruction tile at (m0, k0) of a tile laid out as `Place`, 32
+/// bytes of K (row-major: lane rows along K; column-major, 16-bit only: stored rows along M,
+/// transposed on the way). 8-bit elements move as pairs, which is their mma fragment.
 template <class Place, class T>
 TILE_DEV_D void ldmatrix_a(uint32_t (&r)[4], const T* s, int64_t m0, int64_t k0, int lane) {
-  constexpr int64_t cols = Place::tile_cols;
+  constexpr int64_t cols = Place::tile_cols, g = 16 / int64_t(sizeof(T));  // elements per 16 B
+  static_assert(sizeof(T) == 2 || !Place::column_major, "tilecc: ldmatrix transposes 16 bits");
   if constexpr (Place::column_major) {
     const int64_t m = m0 + ((lane >> 3) & 1) * 8, k = k0 + (lane >> 4) * 8 + (lane & 7);
     const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(m * cols + k)));
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
                  : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
   } else {
-    const int64_t m = m0 + (lane & 15), k = k0 + (lane >> 4) * 8;
+    const int64_t m = m0 + (lane & 15), k = k0 + (lane >> 4) * g;
     const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(m * cols + k)));
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
                  : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
   }
 }
-/// ldmatrix.x2 of the 16 x 8 B instruction tile at (k0, n0) (row-major: lane rows along N,
-/// transposed on the way; column-major: stored rows along K).
+/// ldmatrix.x2 of the 8-column B instruction tile at (k0, n0), 32 bytes of K (row-major,
+/// 16-bit only: lane rows along N, transposed on the way; column-major: stored rows along K).
 template <class Place, class T>
 TILE_DEV_D void ldmatrix_b(uint32_t (&r)[2], const T* s, int64_t k0, int64_t n0, int lane) {
-  constexpr int64_t cols = Place::tile_cols;
+  constexpr int64_t cols = Place::tile_cols, g = 16 / int64_t(sizeof(T));  // elements per 16 B
+  static_assert(sizeof(T) == 2 || Place::column_major, "tilecc: ldmatrix transposes 16 bits");
   if constexpr (Place::column_major) {
-    const int64_t k = k0 + ((lane >> 3) & 1) * 8, n = n0 + (lane & 7);
+    const int64_t k = k0 + ((lane >> 3) & 1) * g, n = n0 + (lane & 7);
     const unsigned a = unsigned(__cvta_generic_to_shared(s + Place::offset(k * cols + n)));
     asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];\n"
                  : "=r"(r[0]), "=r"(r[1]) : "r"(a));
@@ -1552,23 +1555,30 @@ TILE_DEV_D void pin_registers(float (&c)[E]) {
 }
 }  // namespace detail
 
-/// C += A x B with A (M x K) and B (K x N) 16-bit tiles in buffer stages laid out as SA and
-/// SB (each row-major or column-major), and C in the MmaAcc layout LC of W x 1 warps (W a
-/// multiple of 4: warpgroup g holds rows 64g .. 64g+63 of every 16W-row repeat). On sm_90a
-/// each warpgroup issues wgmma.mma_async m64nNk16 from shared-memory descriptors, N up to 256
-/// columns per instruction, as one group: `c` and the stages stay in use until
-/// warpgroup_wait; elsewhere the warps read the same stages with ldmatrix and run mma.sync
-/// m16n8k16 at once. Needs the stages' copies waited for, fenced and published by a barrier.
-template <class LC, class SA, class SB, class T>
-TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, unsigned tid) {
-  static_assert(sizeof(T) == 2 && LC::wn_count == 1 && LC::wm_count % 4 == 0,
-                "tilecc: a warpgroup mma has 16-bit operands and warpgroups stacked along M");
+/// C += A x B with A (M x K) and B (K x N) tiles in buffer stages laid out as SA and SB, and C
+/// in the MmaAcc layout LC of W x 1 warps (W a multiple of 4: warpgroup g holds rows
+/// 64g .. 64g+63 of every 16W-row repeat). 16-bit operands (f16 or bf16, both alike) may be
+/// stored row-major or column-major; 8-bit ones (f8 e4m3 or e5m2, any pair) K-major: A
+/// row-major, B column-major. On sm_90a each warpgroup issues wgmma.mma_async m64nNk16 (k32
+/// for 8 bits) from shared-memory descriptors, N up to 256 columns per instruction, as one
+/// group: `c` and the stages stay in use until warpgroup_wait; elsewhere the warps read the
+/// same stages with ldmatrix and run mma.sync at once. Needs the stages' copies waited for,
+/// fenced and published by a barrier.
+template <class LC, class SA, class SB, class TA, class TB>
+TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const TA* a, const TB* b, unsigned tid) {
+  constexpr bool f8 = sizeof(TA) == 1;
+  static_assert(LC::wn_count == 1 && LC::wm_count % 4 == 0,
+                "tilecc: a warpgroup mma has warpgroups stacked along M");
+  static_assert(sizeof(TA) == sizeof(TB) && (std::is_same_v<TA, TB> || f8) &&
+                    (!f8 || (!SA::column_major && SB::column_major)),
+                "tilecc: warpgroup mma operands are both f16, both bf16, or f8 stored K-major");
   constexpr int W = LC::wm_count;
   constexpr int64_t K = SA::tile_cols, N = LC::S::cols, RM = LC::RM, RN = LC::RN;
-  static_assert(K % 16 == 0 && SB::tile_cols == N, "tilecc: inconsistent warpgroup mma operands");
+  constexpr int64_t KI = f8 ? 32 : 16;  // K per instruction
+  static_assert(K % KI == 0 && SB::tile_cols == N, "tilecc: inconsistent warpgroup mma operands");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   constexpr int64_t NC = N < 256 ? N : 256;  // columns per instruction
-  constexpr uint32_t bytes = uint32_t(sizeof(T));
+  constexpr uint32_t bytes = uint32_t(sizeof(TA));
   // K-major operands (A row-major, B column-major) step 8 stored rows by SBO; MN-major ones
   // also step from one block column of the stored rows to the next by LBO.
   constexpr uint32_t a_lbo = SA::column_major ? uint32_t(SA::rows * SA::block) * bytes : 16;
@@ -1577,17 +1587,17 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, uns
   detail::pin_registers(c);
   asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
 #pragma unroll
-  for (int64_t kk = 0; kk < K / 16; ++kk)
+  for (int64_t kk = 0; kk < K / KI; ++kk)
 #pragma unroll
     for (int64_t i = 0; i < RM; ++i) {
       const int64_t row = i * 16 * W + wg * 64;
-      const uint64_t da = detail::wgmma_descriptor<SA>(a + SA::offset(row * K + kk * 16), a_lbo,
+      const uint64_t da = detail::wgmma_descriptor<SA>(a + SA::offset(row * K + kk * KI), a_lbo,
                                                        uint32_t(8 * SA::block) * bytes);
 #pragma unroll
       for (int64_t nc = 0; nc < N / NC; ++nc) {
-        const uint64_t db = detail::wgmma_descriptor<SB>(b + SB::offset(kk * 16 * N + nc * NC),
+        const uint64_t db = detail::wgmma_descriptor<SB>(b + SB::offset(kk * KI * N + nc * NC),
                                                          b_lbo, uint32_t(8 * SB::block) * bytes);
-        detail::wgmma_m64k16<int(NC), T, SA::column_major ? 1 : 0, SB::column_major ? 0 : 1>(
+        detail::wgmma<int(NC), TA, TB, SA::column_major ? 1 : 0, SB::column_major ? 0 : 1>(
             &c[(i * RN + nc * (NC / 8)) * 4], da, db);
       }
     }
@@ -1595,22 +1605,29 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const T* a, const T* b, uns
 #else
   const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(W));
 #pragma unroll
-  for (int64_t kk = 0; kk < K / 16; ++kk) {
+  for (int64_t kk = 0; kk < K / KI; ++kk) {
     uint32_t fa[RM][4];
 #pragma unroll
     for (int64_t i = 0; i < RM; ++i)
-      detail::ldmatrix_a<SA>(fa[i], a, i * 16 * W + w * 16, kk * 16, lane);
+      detail::ldmatrix_a<SA>(fa[i], a, i * 16 * W + w * 16, kk * KI, lane);
 #pragma unroll
     for (int64_t j = 0; j < RN; ++j) {
       uint32_t fb[2];
-      detail::ldmatrix_b<SB>(fb, b, kk * 16, j * 8, lane);
+      detail::ldmatrix_b<SB>(fb, b, kk * KI, j * 8, lane);
 #pragma unroll
       for (int64_t i = 0; i < RM; ++i) {
         float* d = &c[(i * RN + j) * 4];
-        if constexpr (std::is_same_v<T, __half>)
+        if constexpr (f8) {
+          TA x[16];
+          TB y[8];
+          memcpy(x, fa[i], 16);
+          memcpy(y, fb, 8);
+          detail::mma_f8_tile(d, x, y);
+        } else if constexpr (std::is_same_v<TA, __half>) {
           detail::mma_f16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
-        else
+        } else {
           detail::mma_bf16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
+        }
       }
     }
   }

@@ -309,8 +309,12 @@ bool tilegpu::warpgroupMultiplies(RankedTensorType a, unsigned aFast, RankedTens
     auto plain = RankedTensorType::get(tile.getShape(), tile.getElementType());
     return BufferType::get(tile.getContext(), 1, plain, ldmatrixBufferLayout(plain, fast));
   };
-  return a.getRank() == 2 && b.getRank() == 2 && acc.getRank() == 2 &&
-         a.getElementType() == b.getElementType() && numWarps % 4 == 0 &&
+  // One 16-bit type for both, or 8-bit floats in any pair.
+  int64_t bytes = elementBytes(a.getElementType());
+  bool sameKind = a.getElementType() == b.getElementType() ||
+                  (bytes == 1 && elementBytes(b.getElementType()) == 1);
+  return a.getRank() == 2 && b.getRank() == 2 && acc.getRank() == 2 && sameKind &&
+         numWarps % 4 == 0 &&
          acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 &&
          warpgroupReadable(ring(a, aFast), 0) && warpgroupReadable(ring(b, bFast), 1);
 }

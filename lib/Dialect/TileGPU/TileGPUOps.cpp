@@ -184,15 +184,17 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError("operand shapes do not multiply to the accumulator's");
   if (!acc.getElementType().isF32())
     return emitOpError("the accumulator must be f32");
-  if (a.getElementType() != b.getElementType() || !(a.getElementType().isF16() ||
-                                                    a.getElementType().isBF16()))
-    return emitOpError("the operands must both be f16 or both bf16");
+  auto isF8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  bool eightBit = isF8(a.getElementType()) && isF8(b.getElementType());
+  if (!eightBit && (a.getElementType() != b.getElementType() ||
+                    !(a.getElementType().isF16() || a.getElementType().isBF16())))
+    return emitOpError("the operands must both be f16, both bf16, or both f8 (e4m3 or e5m2)");
   if (!warpgroupReadable(getA().getType(), 0) || !warpgroupReadable(getB().getType(), 1))
     return emitOpError("an operand buffer is not laid out for wgmma (rows of 32 bytes or "
                        "more in 16-byte groups with the ldmatrix swizzle)");
   if (acc.getDimSize(0) % (16 * int64_t(layout.getWarpsPerBlock()[0])) != 0 ||
-      a.getDimSize(1) % 16 != 0)
-    return emitOpError("M must be a multiple of 16 rows per warp and K of 16");
+      a.getDimSize(1) % (eightBit ? 32 : 16) != 0)
+    return emitOpError("M must be a multiple of 16 rows per warp and K of 16 (32 for f8)");
   return success();
 }
 

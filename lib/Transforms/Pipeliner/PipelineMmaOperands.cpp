@@ -6,8 +6,8 @@
 //  * reads a shared view of the kernel, at offsets, starts and bounds the body computes by
 //    pure ops from the induction variable and values defined outside the loop;
 //  * has one use, a `tilegpu.convert_layout` in the same body to a 16-bit mma operand layout
-//    that ldmatrix reads (tilegpu::convertsToLdmatrix), of a rank-2 tile with rows of 16
-//    bytes or more.
+//    that ldmatrix reads (tilegpu::convertsToLdmatrix), or to an 8-bit one where the mma will
+//    run as a warpgroup mma from the stages, of a rank-2 tile with rows of 16 bytes or more.
 //
 // With S stages (the largest of 4, 3, 2, or 5 for a warpgroup mma, whose rings take at most
 // half of the block's shared memory, so that two blocks share a multiprocessor; where two
@@ -89,12 +89,21 @@ struct Operand {
   unsigned fast = 1;
 };
 
+/// True when `convert` makes an 8-bit mma operand: a candidate only where a warpgroup mma
+/// will read it from its ring (wgmma reads 8-bit operands K-major; nothing else reads them
+/// from a ring faster than from global memory).
+bool eightBitOperand(tilegpu::ConvertLayoutOp convert) {
+  return isa_and_nonnull<tilegpu::DotOperandLayoutAttr>(convert.getType().getEncoding()) &&
+         tilegpu::elementBytes(convert.getType().getElementType()) == 1;
+}
+
 /// The candidate of `load` in `loop` (see the file comment), or nullopt.
 std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
   if (!readsSharedArgument(load) || !load->hasOneUse())
     return std::nullopt;
   auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(*load->getUsers().begin());
-  if (!convert || convert->getBlock() != loop.getBody() || !tilegpu::convertsToLdmatrix(convert))
+  if (!convert || convert->getBlock() != loop.getBody() ||
+      !(tilegpu::convertsToLdmatrix(convert) || eightBitOperand(convert)))
     return std::nullopt;
   RankedTensorType type = load.getType();
   unsigned fast = tilegpu::unitStrideAxis(load.getView()) == 0u ? 0 : 1;
@@ -178,6 +187,16 @@ struct PipelineMmaOperandsPass
     // block per multiprocessor, its stages in all of the shared memory.
     unsigned numWarps = tilegpu::numWarpsOf(getOperation());
     bool warpgroup = multipliesInPlace(loop, operands, numWarps);
+    if (!warpgroup) { // 8-bit operands only for a warpgroup mma
+      llvm::erase_if(operands, [&](Operand &operand) {
+        if (!eightBitOperand(operand.convert))
+          return false;
+        stageBytes -= operand.load.getType().getNumElements();
+        return true;
+      });
+      if (operands.empty())
+        return;
+    }
     bool specialized = warpgroup && specializable(loop);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())

@@ -1,0 +1,139 @@
+// Times tile GEMMs of f8 e4m3 inputs (C = A x B, f32 out; each K step one tile::mma) against
+// cuBLASLt's FP8 matmul (the one torch._scaled_mm calls, unit scales, f32 out) on the same
+// arrays in the same run, after checking that every element of the two results agrees. B is
+// the transpose of an N x K array (`w.transpose()`): FP8 tensor cores read both operands
+// K-major, so this is the layout FP8 GEMMs take (cuBLASLt requires it too).
+// Usage: gemm_f8 [M N K = 8192 8192 8192] [repeats = 10]. Needs a GPU and cuBLASLt. Prints
+// one line per tile shape.
+#include <tile/tile.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <cublasLt.h>
+#include <cuda_runtime.h>
+
+template <class T, int BM, int BN, int BK>
+TILE_KERNEL void gemm(tile::Tensor<float, BM, BN>& c,
+                      const tile::Tensor<T, tile::dyn, tile::dyn>& a,
+                      const tile::Tensor<T, tile::dyn, tile::dyn>& b) {
+  auto at = a.template partition<BM, BK>();
+  auto bt = b.template partition<BK, BN>();
+  tile::Tile<float, BM, BN> acc;
+  for (int64_t k = 0; k < tile::num_tiles(at, 1); ++k)
+    acc = tile::mma(at.load(tile::block_id(0), k), bt.load(k, tile::block_id(1)), acc);
+  c.store(acc);
+}
+
+template <class F>
+static double median_seconds(int repeats, F f) {
+  std::vector<double> t;
+  for (int r = 0; r < repeats + 3; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    f();
+    auto t1 = std::chrono::steady_clock::now();
+    if (r >= 3) t.push_back(std::chrono::duration<double>(t1 - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+/// C (m x n, row-major, f32) = A (m x k) x W^T (W n x k), both row-major e4m3, by cuBLASLt.
+/// Column-major, that is C^T = W^T' x A^T' with W's storage read transposed (TN), the only
+/// layout cuBLASLt's FP8 matmul takes. Returns seconds per call, or a negative value.
+static double cublaslt_f8(const void* a, const void* w, float* c, long long m, long long n,
+                          long long k, int repeats) {
+  cublasLtHandle_t lt;
+  if (cublasLtCreate(&lt) != CUBLAS_STATUS_SUCCESS) return -1;
+  cublasLtMatmulDesc_t op;
+  cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+  const cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta);
+  cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb);
+  cublasLtMatrixLayout_t lw, la, lc;
+  cublasLtMatrixLayoutCreate(&lw, CUDA_R_8F_E4M3, uint64_t(k), uint64_t(n), k);
+  cublasLtMatrixLayoutCreate(&la, CUDA_R_8F_E4M3, uint64_t(k), uint64_t(m), k);
+  cublasLtMatrixLayoutCreate(&lc, CUDA_R_32F, uint64_t(n), uint64_t(m), n);
+  cublasLtMatmulPreference_t pref;
+  cublasLtMatmulPreferenceCreate(&pref);
+  size_t ws_bytes = size_t(64) << 20;
+  void* ws = nullptr;
+  cudaMalloc(&ws, ws_bytes);
+  cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws_bytes,
+                                       sizeof ws_bytes);
+  cublasLtMatmulHeuristicResult_t heur{};
+  int found = 0;
+  double seconds = -1;
+  if (cublasLtMatmulAlgoGetHeuristic(lt, op, lw, la, lc, lc, pref, 1, &heur, &found) ==
+          CUBLAS_STATUS_SUCCESS &&
+      found > 0) {
+    const float alpha = 1.0f, beta = 0.0f;
+    cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
+    seconds = median_seconds(repeats, [&] {
+      status = cublasLtMatmul(lt, op, &alpha, w, lw, a, la, &beta, c, lc, c, lc, &heur.algo, ws,
+                              ws_bytes, nullptr);
+      cudaDeviceSynchronize();
+    });
+    if (status != CUBLAS_STATUS_SUCCESS) seconds = -1;
+  }
+  cudaFree(ws);
+  cublasLtMatmulPreferenceDestroy(pref);
+  cublasLtMatrixLayoutDestroy(lw);
+  cublasLtMatrixLayoutDestroy(la);
+  cublasLtMatrixLayoutDestroy(lc);
+  cublasLtMatmulDescDestroy(op);
+  cublasLtDestroy(lt);
+  return seconds;
+}
+
+template <int BM, int BN, int BK>
+static bool compare(long long m, long long n, long long k, int repeats) {
+  using T = tile::f8e4m3;
+  std::vector<T> ha(size_t(m * k)), hw(size_t(n * k));
+  uint32_t seed = 1;
+  for (auto* v : {&ha, &hw})
+    for (auto& e : *v) {
+      seed = seed * 1664525u + 1013904223u;
+      e = T(float(int(seed >> 24) - 128) / 64.0f);
+    }
+  auto a = tile::from_host(ha, {m, k});
+  auto w = tile::from_host(hw, {n, k});
+  auto c = tile::zeros<float>({m, n});
+  auto ref = tile::zeros<float>({m, n});
+
+  const double tile_s = median_seconds(repeats, [&] {
+    tile::launch<gemm<T, BM, BN, BK>>(c.template partition_mut<BM, BN>(), a,
+                                     w.view().transpose())
+        .sync();
+  });
+  const double lt_s = cublaslt_f8(a.data(), w.data(), ref.data(), m, n, k, repeats);
+  if (lt_s < 0) {
+    std::printf("gemm_f8: cuBLASLt has no FP8 matmul for %lld x %lld x %lld\n", m, n, k);
+    return false;
+  }
+  const std::vector<float> hc = c.to_host(), hr = ref.to_host();
+  double worst = 0;
+  for (size_t i = 0; i < hc.size(); ++i)
+    worst = std::max(worst, double(std::fabs(hc[i] - hr[i])) / (1.0 + std::fabs(hr[i])));
+  const double flop = 2.0 * double(m) * double(n) * double(k);
+  std::printf("gemm %lld x %lld x %lld f8e4m3 (B transposed) -> f32, tiles %dx%dx%d: tile %.3f "
+              "ms (%.1f TFLOP/s), cuBLASLt %.3f ms (%.1f TFLOP/s), tile/cuBLASLt time %.2f, "
+              "worst relative difference %.2e, %s\n",
+              m, n, k, BM, BN, BK, tile_s * 1e3, flop / tile_s / 1e12, lt_s * 1e3,
+              flop / lt_s / 1e12, tile_s / lt_s, worst, tile::default_device().name().c_str());
+  return worst < 1e-3;
+}
+
+int main(int argc, char** argv) {
+  const long long m = argc > 3 ? std::atoll(argv[1]) : 8192;
+  const long long n = argc > 3 ? std::atoll(argv[2]) : 8192;
+  const long long k = argc > 3 ? std::atoll(argv[3]) : 8192;
+  const int repeats = argc > 4 ? std::atoi(argv[4]) : 10;
+  bool ok = compare<128, 128, 128>(m, n, k, repeats);
+  ok = compare<128, 256, 128>(m, n, k, repeats) && ok;
+  return ok ? 0 : 1;
+}
