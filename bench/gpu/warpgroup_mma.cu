@@ -44,14 +44,17 @@ __global__ void k(const float* A, const float* B, float* C) {
 
 template <int M, int N, int K, int W, class TA, bool CA = false, bool CB = false, class TB = TA>
 int run(const char* name) {
-  std::vector<float> A(M * K), B(K * N), C(M * N, -1), R(M * N, 0);
+  std::vector<float> A(M * K), B(K * N), C(M * N, -1), R(M * N, 0), S(M * N, 0);
   uint32_t s = 7;
   auto rnd = [&] { s = s * 1664525u + 1013904223u; return float(int(s >> 24) - 128) / 64.0f; };
   for (auto& x : A) x = float(TA(rnd()));  // the values the stages hold
   for (auto& x : B) x = float(TB(rnd()));
   for (int i = 0; i < M; ++i)
     for (int j = 0; j < N; ++j)
-      for (int kk = 0; kk < K; ++kk) R[i * N + j] += A[i * K + kk] * B[kk * N + j];
+      for (int kk = 0; kk < K; ++kk) {
+        R[i * N + j] += A[i * K + kk] * B[kk * N + j];
+        S[i * N + j] += std::fabs(A[i * K + kk] * B[kk * N + j]);
+      }
   float *dA, *dB, *dC;
   cudaMalloc(&dA, A.size() * 4); cudaMalloc(&dB, B.size() * 4); cudaMalloc(&dC, C.size() * 4);
   cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice);
@@ -61,13 +64,19 @@ int run(const char* name) {
   k<M, N, K, W, TA, TB, CA, CB><<<1, 32 * W, smem>>>(dA, dB, dC);
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost);
-  double worst = 0;
-  for (int i = 0; i < M * N; ++i) worst = std::max(worst, double(std::fabs(C[i] - R[i])));
+  // 16-bit products sum exactly here; the tensor cores add 8-bit ones at about 13 bits (wgmma;
+  // mma.sync before sm_90 sums them exactly): the error over 4e-3 of the products' magnitudes.
+  constexpr bool f8 = sizeof(TA) == 1;
+  double worst = 0, over = 0;
+  for (int i = 0; i < M * N; ++i) {
+    worst = std::max(worst, double(std::fabs(C[i] - R[i])));
+    over = std::max(over, double(std::fabs(C[i] - R[i])) / (f8 ? 4e-3 * S[i] + 1e-6 : 1e-2));
+  }
   std::printf("%s M%d N%d K%d W%d%s%s: %s, max |err| %g\n", name, M, N, K, W,
               CA ? " A column-major" : "", CB ? " B column-major" : "", cudaGetErrorString(e),
               worst);
   cudaFree(dA); cudaFree(dB); cudaFree(dC);
-  return worst < 1e-2 && e == cudaSuccess ? 0 : 1;
+  return over <= 1.0 && e == cudaSuccess ? 0 : 1;
 }
 
 int main() {
