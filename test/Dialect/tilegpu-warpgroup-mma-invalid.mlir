@@ -66,3 +66,31 @@ func.func @too_few_rows(%a: !tilegpu.buffer<3, tensor<64x32xf16>, #SA>,
   %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<64x128xf32, #W>
   return %r : tensor<64x128xf32, #W>
 }
+
+// -----
+
+// f8 operands are read K-major only: B stored row-major (N-major) is refused.
+#SA = #tilegpu.shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#M = #tilegpu.mma<warpsPerBlock = [4, 1]>
+func.func @f8_b_row_major(%a: !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>,
+                          %b: !tilegpu.buffer<3, tensor<128x128xf8E4M3FN>, #SB>, %s: index,
+                          %c: tensor<64x128xf32, #M>) -> tensor<64x128xf32, #M> {
+  // expected-error @+1 {{an operand buffer is not laid out for wgmma}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>, !tilegpu.buffer<3, tensor<128x128xf8E4M3FN>, #SB> -> tensor<64x128xf32, #M>
+  return %r : tensor<64x128xf32, #M>
+}
+
+// -----
+
+// f8 and f16 do not mix.
+#SA = #tilegpu.shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]>
+#M = #tilegpu.mma<warpsPerBlock = [4, 1]>
+func.func @f8_times_f16(%a: !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>,
+                        %b: !tilegpu.buffer<3, tensor<128x64xf16>, #SB>, %s: index,
+                        %c: tensor<64x64xf32, #M>) -> tensor<64x64xf32, #M> {
+  // expected-error @+1 {{the operands must both be f16, both bf16, or both f8 (e4m3 or e5m2)}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>, !tilegpu.buffer<3, tensor<128x64xf16>, #SB> -> tensor<64x64xf32, #M>
+  return %r : tensor<64x64xf32, #M>
+}
