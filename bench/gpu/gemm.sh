@@ -27,7 +27,7 @@ nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90
 grep -E "spill|Used [0-9]+ registers|C7511" "$work/gemm_tflops.build.log" | sort | uniq -c | head -12
 "${nvcc_cmd[@]}" .device-carry/gemm_f8.cu -L"$work" -ltile_rt -lcublasLt -lpthread \
   -o "$work/gemm_f8" > "$work/gemm_f8.build.log" 2>&1 || { tail -30 "$work/gemm_f8.build.log"; exit 1; }
-echo "f8 HGMMA instructions in gemm_f8: $(cuobjdump -sass "$work/gemm_f8" | grep -c "HGMMA.*E4M3")"
+echo "f8 wgmma (QGMMA) instructions in gemm_f8: $(cuobjdump -sass "$work/gemm_f8" | grep -c QGMMA)"
 echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA)"
 echo "tensor-map copies (UTMALDG) in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c UTMALDG)"
 echo "== warpgroup mma alone"

@@ -74,19 +74,20 @@ def main():
         last = record
         if name not in best or record["tilecc"] > best[name]["tilecc"]:
             best[name] = record
-    # f8: the baseline is torch._scaled_mm of the same run with fast accumulation, the
-    # accumulation tilecc's warpgroup mma does; its default (promoting to f32) is kept too.
+    # f8: the baseline is cuBLASLt's FP8 matmul with fast accumulation (the accumulation
+    # tilecc's warpgroup mma does), timed in the same binary on the same arrays: what
+    # torch._scaled_mm(use_fast_accum=True) calls, without Python's per-call overhead. The
+    # default accumulation and torch's own timings of the same run are kept beside it.
     for r in best.values():
         size = r.pop("size", None)
         if size is None:
             continue
-        fast, precise = torch_f8.get((size, True)), torch_f8.get((size, False))
-        r["baseline"] = fast if fast else r["cublaslt_fast_accumulation"]
-        r["baseline_name"] = ("torch._scaled_mm(use_fast_accum=True), f32 out" if fast
-                              else "cuBLASLt FP8 matmul, fast accumulation, f32 out")
+        r["baseline"] = r["cublaslt_fast_accumulation"]
+        r["baseline_name"] = "cuBLASLt FP8 matmul, fast accumulation, f32 out"
         r["ratio"] = round(r["tilecc"] / r["baseline"], 3)
-        if precise:
-            r["torch_scaled_mm_default_accumulation"] = precise
+        for fast, key in ((True, "torch_scaled_mm_fast_accum"), (False, "torch_scaled_mm")):
+            if (size, fast) in torch_f8:
+                r[key] = torch_f8[(size, fast)]
     records = [r for r in json.load(open(latest)) if r["workload"] not in best]
     records += sorted(best.values(), key=lambda r: r["workload"])
     json.dump(records, open(latest, "w"), indent=1)
