@@ -16,6 +16,7 @@
 //   tile/array.hpp       tile::Shape, tile::Array<T> and its factories, Partition, PartitionRef
 //   tile/op.hpp          composing ops (then, zip, shared) and running them (sync, async, graph)
 //   tile/launch.hpp      tile::launch<K>(args...) -> tile::DeviceOp
+//   tile/autotune.hpp    tile::autotune<K1, K2, ...>(args...): the fastest candidate's launch
 //   tile/array_ops.hpp   tile::ops::zeros/ones/full/arange/empty/from_host, copy, to_host as ops
 //   tile/schedule.hpp    program orders for mapped partitions (swizzle, column_major, reversed)
 // Included on request: tile/dlpack.hpp (to_dlpack / from_dlpack, the DLPack ABI structs).
@@ -33,5 +34,6 @@
 #include "tile/device.hpp"
 #include "tile/array.hpp"
 #include "tile/launch.hpp"
+#include "tile/autotune.hpp"
 #include "tile/array_ops.hpp"
 #include "tile/schedule.hpp"

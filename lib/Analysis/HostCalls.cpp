@@ -442,10 +442,16 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
 void FactBuilder::launch(const CallExpr *call) {
   PlaceId op = tempOf(call);
   checkDiscarded(call);
-  // An array passed to a tile::Atomic& parameter is written by the programs: lent exclusively.
+  // An array passed to a tile::Atomic& parameter is written by the programs: lent exclusively;
+  // so is a whole output array that tile::autotune partitions for a Tensor& parameter.
   const FunctionDecl *kernel = launchedFunction(call->getDirectCallee());
+  bool autotune = call->getDirectCallee() && call->getDirectCallee()->getName() == "autotune";
   auto atomicParam = [&](unsigned i) {
-    return kernel && i < kernel->getNumParams() && isAtomicType(kernel->getParamDecl(i)->getType());
+    if (!kernel || i >= kernel->getNumParams())
+      return false;
+    const ParmVarDecl *param = kernel->getParamDecl(i);
+    return isAtomicType(param->getType()) ||
+           (autotune && classifyKernelParam(param) == tilecc::ParamKind::ExclusiveView);
   };
   for (unsigned i = 0; i < call->getNumArgs(); ++i) {
     const Expr *arg = call->getArg(i);
@@ -471,7 +477,9 @@ void FactBuilder::launch(const CallExpr *call) {
           moveOut(o.id, site(loc, "move (into the launch)"), site(loc, "moved into an operation"));
         } else if (atomicParam(i)) {
           LoanId loan = loanFor(arg, o.id, LoanKind::Exclusive, loc);
-          access(o.id, AccessKind::LendExclusive, site(loc, "exclusive borrow (a tile::Atomic argument)"),
+          access(o.id, AccessKind::LendExclusive,
+                 site(loc, autotune ? "exclusive borrow (an output tile::autotune partitions)"
+                                    : "exclusive borrow (a tile::Atomic argument)"),
                  loan, op);
           issue(loan, op);
         } else {

@@ -27,8 +27,10 @@ namespace tilecc::host::detail {
 
 using namespace clang;
 
+/// `tile::launch<K>` or `tile::autotune<Ks...>`: a call that makes a kernel's op.
 inline bool isTileLaunch(const FunctionDecl *fn) {
-  return fn && fn->getIdentifier() && fn->getName() == "launch" && isInTileNamespace(fn);
+  return fn && fn->getIdentifier() &&
+         (fn->getName() == "launch" || fn->getName() == "autotune") && isInTileNamespace(fn);
 }
 
 inline std::string calleeName(const FunctionDecl *fn) {

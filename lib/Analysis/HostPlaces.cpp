@@ -35,7 +35,7 @@ HostKind HostTypes::hostKind(QualType type) {
   if (name == "PartitionRef" || name == "ArrayView" || name == "ArrayViewMut")
     return HostKind::PartitionRef; // borrows an array (a view: shared or exclusive)
   if (name == "DeviceOp" || name == "ThenOp" || name == "ZipOp" || name == "SharedOp" ||
-      name == "UnzipOp")
+      name == "UnzipOp" || name == "AutotunedOp")
     return HostKind::DeviceOp;
   if (name == "Future")
     return HostKind::Future;

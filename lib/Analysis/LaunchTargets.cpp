@@ -1,8 +1,8 @@
 //===- LaunchTargets.cpp - only kernels are launched --------------------------===//
 //
-// A reference to a specialization of `tile::launch` names what it launches as its first
-// template argument (launchedFunction); that function (or the template it was instantiated
-// from) must carry TILE_KERNEL's annotation.
+// A reference to a specialization of `tile::launch` (or `tile::autotune`) names what it
+// launches as its template arguments (launchedFunctions); each of those functions (or the
+// template it was instantiated from) must carry TILE_KERNEL's annotation.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Analysis/LaunchTargets.h"
@@ -21,7 +21,7 @@ namespace {
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    if (const FunctionDecl *target = launchedFunction(dyn_cast<FunctionDecl>(ref->getDecl())))
+    for (const FunctionDecl *target : launchedFunctions(dyn_cast<FunctionDecl>(ref->getDecl())))
       launches.push_back({ref->getExprLoc(), target});
     return true;
   }

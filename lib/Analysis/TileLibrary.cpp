@@ -112,13 +112,28 @@ const FunctionDecl *tilecc::safetyContext(const FunctionDecl *fn) {
   return fn;
 }
 
-const FunctionDecl *tilecc::launchedFunction(const FunctionDecl *fn) {
-  if (!fn || fn->getName() != "launch" || !isInTileNamespace(fn))
-    return nullptr;
+llvm::SmallVector<const FunctionDecl *, 2> tilecc::launchedFunctions(const FunctionDecl *fn) {
+  llvm::SmallVector<const FunctionDecl *, 2> kernels;
+  if (!fn || !fn->getIdentifier() || !isInTileNamespace(fn) ||
+      (fn->getName() != "launch" && fn->getName() != "autotune"))
+    return kernels;
   const TemplateArgumentList *args = fn->getTemplateSpecializationArgs();
-  if (!args || args->size() == 0 || args->get(0).getKind() != TemplateArgument::Declaration)
-    return nullptr;
-  return dyn_cast<FunctionDecl>(args->get(0).getAsDecl());
+  if (!args || args->size() == 0)
+    return kernels;
+  // launch<K>: one declaration; autotune<Ks...>: a pack of them.
+  const TemplateArgument &first = args->get(0);
+  llvm::ArrayRef<TemplateArgument> named =
+      first.getKind() == TemplateArgument::Pack ? first.pack_elements() : llvm::ArrayRef(first);
+  for (const TemplateArgument &arg : named)
+    if (arg.getKind() == TemplateArgument::Declaration)
+      if (const auto *kernel = dyn_cast<FunctionDecl>(arg.getAsDecl()))
+        kernels.push_back(kernel);
+  return kernels;
+}
+
+const FunctionDecl *tilecc::launchedFunction(const FunctionDecl *fn) {
+  llvm::SmallVector<const FunctionDecl *, 2> kernels = launchedFunctions(fn);
+  return kernels.empty() ? nullptr : kernels.front();
 }
 
 KernelConfig tilecc::getKernelConfig(const FunctionDecl *fn) {

@@ -26,9 +26,10 @@ public:
     return true;
   }
 
-  // `tile::launch<K>(...)`: K is the kernel instantiation to compile.
+  // `tile::launch<K>(...)`: K is the kernel instantiation to compile; each candidate of
+  // `tile::autotune<K1, K2, ...>(...)` too.
   bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    if (const FunctionDecl *kernel = launchedFunction(dyn_cast<FunctionDecl>(ref->getDecl())))
+    for (const FunctionDecl *kernel : launchedFunctions(dyn_cast<FunctionDecl>(ref->getDecl())))
       if (const FunctionDecl *def = kernel->getDefinition(); def && isTileKernel(def))
         kernels.insert(def);
     return true;

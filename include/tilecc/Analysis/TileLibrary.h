@@ -71,8 +71,14 @@ bool allowsUnsafe(const clang::FunctionDecl *fn);
 /// written in.
 const clang::FunctionDecl *safetyContext(const clang::FunctionDecl *fn);
 
-/// The function K when `fn` is a specialization `tile::launch<K>`; null otherwise.
+/// The function K when `fn` is a specialization `tile::launch<K>`, or the first candidate K1
+/// of `tile::autotune<K1, K2, ...>` (whose candidates take the same kinds of parameters); null
+/// otherwise.
 const clang::FunctionDecl *launchedFunction(const clang::FunctionDecl *fn);
+
+/// Every function `fn` launches: K of `tile::launch<K>`, each candidate of
+/// `tile::autotune<K1, K2, ...>`; empty for other functions.
+llvm::SmallVector<const clang::FunctionDecl *, 2> launchedFunctions(const clang::FunctionDecl *fn);
 
 /// A kernel's `TILE_KERNEL_CONFIG(num_warps = 8)`. `present` is false without one; `error`
 /// describes a malformed one (at `loc`).

@@ -2,7 +2,8 @@
 //
 // Finds the entries (functions marked TILE_KERNEL) of a parsed translation unit and the
 // instantiations to compile: every non-template kernel defined here, every specialization that
-// `tile::launch<K>` names in this file, and every explicit instantiation.
+// `tile::launch<K>` or `tile::autotune<Ks...>` names in this file, and every explicit
+// instantiation.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_FRONTEND_KERNELDISCOVERY_H
