@@ -111,22 +111,14 @@ double time_candidate(Args&... args) {
   }(std::index_sequence_for<Args...>{});
 }
 
-/// The key part of one argument: shape and strides of an array or view, nothing for others.
+/// The key part of one argument: " [shape]/[strides]" of an array or view, " [shape]" of a
+/// partition, nothing for a scalar.
 template <class A>
 void append_key(std::string& key, const A& a) {
-  using D = std::remove_cvref_t<A>;
-  if constexpr (requires { a.shape(); a.strides(); }) {
-    key += "[";
-    for (int64_t d : a.shape()) key += std::to_string(d) + ",";
-    key += ";";
-    for (int64_t s : a.strides()) key += std::to_string(s) + ",";
-    key += "]";
-  } else if constexpr (requires { a.shape(); }) {
-    key += "[" + a.shape().str() + "]";
-  } else {
-    (void)sizeof(D);
-    key += "_";
-  }
+  if constexpr (requires { a.shape(); a.strides(); })
+    key += " " + a.shape().str() + "/" + a.strides().str();
+  else if constexpr (requires { a.shape(); })
+    key += " " + a.shape().str();
 }
 
 inline bool autotune_log() {
