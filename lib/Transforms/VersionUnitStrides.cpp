@@ -11,7 +11,8 @@
 // along that axis (copies of whole 16-byte runs, wgmma reading them K-major or M-major).
 //
 // With operands of 8-bit elements only B is versioned: wgmma reads them K-major only, which
-// for A is its row-major form. At most two views are versioned (three versions).
+// for A is its row-major form; 32-bit (TF32) operands are not pipelined through rings, so they
+// get none. At most two views are versioned (three versions).
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
@@ -47,8 +48,9 @@ SmallVector<unsigned> operandViews(func::FuncOp func) {
         continue;
       auto type = cast<tile::ViewType>(view.getType());
       auto tile = cast<RankedTensorType>(operand.getType());
-      bool eightBit = tile.getElementType().getIntOrFloatBitWidth() == 8;
-      if (type.getRank() == 2 && !type.isExclusive() && (!eightBit || k == 1))
+      // The operands a column-major ring serves: 16-bit ones, and 8-bit B.
+      unsigned bits = tile.getElementType().getIntOrFloatBitWidth();
+      if (type.getRank() == 2 && !type.isExclusive() && (bits == 16 || (bits == 8 && k == 1)))
         args.insert(view.getArgNumber());
     }
   });
