@@ -60,17 +60,23 @@ static double median_seconds(int repeats, F f) {
   return t[t.size() / 2];
 }
 
-/// Times gemm<T, BM, BN, BK> and cuBLAS on the same inputs; returns false on a mismatch.
-template <class T, int BM, int BN, int BK>
-static bool compare(const char* type, long long m, long long n, long long k, int repeats,
-                    bool bt) {
-  std::vector<T> ha(size_t(m * k)), hb(size_t(k * n));
+/// A and B of every run: values k / 128 for integers k in [-128, 128), from one seed.
+template <class T>
+static void random_inputs(std::vector<T>& ha, std::vector<T>& hb) {
   uint32_t seed = 1;
   for (auto* v : {&ha, &hb})
     for (auto& e : *v) {
       seed = seed * 1664525u + 1013904223u;
       e = T(float(int(seed >> 24) - 128) / 128.0f);
     }
+}
+
+/// Times gemm<T, BM, BN, BK> and cuBLAS on the same inputs; returns false on a mismatch.
+template <class T, int BM, int BN, int BK>
+static bool compare(const char* type, long long m, long long n, long long k, int repeats,
+                    bool bt) {
+  std::vector<T> ha(size_t(m * k)), hb(size_t(k * n));
+  random_inputs(ha, hb);
   auto a = tile::from_host(ha, {m, k});
   // B is K x N: a row-major array, or the transpose of an N x K one.
   auto bk = bt ? tile::from_host(hb, {n, k}) : tile::from_host(hb, {k, n});
@@ -132,12 +138,7 @@ template <class T>
 static void autotuned(const char* type, long long m, long long n, long long k, int repeats,
                       bool bt) {
   std::vector<T> ha(size_t(m * k)), hb(size_t(k * n));
-  uint32_t seed = 1;  // the inputs of compare()
-  for (auto* v : {&ha, &hb})
-    for (auto& e : *v) {
-      seed = seed * 1664525u + 1013904223u;
-      e = T(float(int(seed >> 24) - 128) / 128.0f);
-    }
+  random_inputs(ha, hb);  // the inputs of compare()
   auto a = tile::from_host(ha, {m, k});
   auto bk = bt ? tile::from_host(hb, {n, k}) : tile::from_host(hb, {k, n});
   auto c = tile::zeros<float>({m, n});
