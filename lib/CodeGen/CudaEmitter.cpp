@@ -590,6 +590,8 @@ LogicalResult KernelEmitter::emit() {
       tileType = copy.getTile();
     else if (auto store = dyn_cast<tilegpu::GlobalStoreOp>(op))
       tileType = store.getValue().getType();
+    else if (auto store = dyn_cast<tilegpu::TensorMapStoreOp>(op))
+      tileType = store.getValue().getType();
     else if (auto atomic = dyn_cast<tilegpu::GlobalAtomicOp>(op))
       tileType = atomic.getValue().getType();
     else if (auto print = dyn_cast<tile::PrintOp>(op))

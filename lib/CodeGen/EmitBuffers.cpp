@@ -10,7 +10,8 @@
 // Memory barriers print as tile_dev's mbarrier intrinsics; a `tilegpu.producer` is a branch
 // taken by the warps after the program's, which ends with them leaving the kernel. Tensor maps
 // are kernel parameters the launcher builds (tile_dev::tensor_map); their copies and the
-// barriers expecting their bytes print as tile_dev::tensor_map_copy and barrier_expect.
+// barriers expecting their bytes print as tile_dev::tensor_map_copy and barrier_expect; a
+// store through a map as tile_dev::tensor_map_store.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
@@ -96,6 +97,20 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
                          scalar(copy.getOffsets()[1]), ", ",
                          barrierPointer(copy.getBarriers(), copy.getIndex()), ", ",
                          producerThread, ");"),
+             loc);
+    return success();
+  }
+  if (auto store = dyn_cast<tilegpu::TensorMapStoreOp>(op)) {
+    const ValueInfo in = values.lookup(store.getValue());
+    if (!in.tile)
+      return op.emitError("a tensor map store of a tile without registers");
+    std::string source = array(store.getValue(), indent, loc);
+    out.line(indent,
+             cat("tile_dev::tensor_map_store<",
+                 stagingText(tilegpu::bufferStaging(store.getBuffer().getType())), ", ",
+                 32 * numWarps, ">(", source, ", ", layouts[in.layout].thread, ", ",
+                 scalar(store.getBuffer()), ", ", scalar(store.getMap()), ", ",
+                 scalar(store.getOffsets()[0]), ", ", scalar(store.getOffsets()[1]), ");"),
              loc);
     return success();
   }

@@ -206,7 +206,7 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
           tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp, tilegpu::WarpgroupWaitOp,
           tilegpu::AllocBarriersOp, tilegpu::BarrierWaitOp, tilegpu::BarrierArriveOp,
           tilegpu::AsyncCopyArriveOp, tilegpu::ProducerOp, tilegpu::TensorMapOp,
-          tilegpu::TensorMapCopyOp, tilegpu::BarrierExpectOp>(op))
+          tilegpu::TensorMapCopyOp, tilegpu::TensorMapStoreOp, tilegpu::BarrierExpectOp>(op))
     return emitBufferOp(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);

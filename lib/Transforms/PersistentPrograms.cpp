@@ -41,6 +41,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace tilecc {
 #define GEN_PASS_DEF_TILEPERSISTENTPROGRAMS
@@ -170,19 +171,23 @@ struct PersistentProgramsPass
   /// True when the rings and barriers of the function and every buffer the program's part
   /// stages through fit the shared memory at once.
   bool fits(func::FuncOp func, ArrayRef<Operation *> programPart) {
-    int64_t bytes = 0;
-    for (Operation &op : func.getBody().front()) {
-      if (auto ring = dyn_cast<tilegpu::AllocBufferOp>(op))
-        bytes += tilegpu::bufferBytes(ring.getType()) + kRingAlignment;
+    // Buffers start at multiples of kRingAlignment, placed largest first: whole multiples
+    // of it bound the rings; one more bounds the padding after the scratch of other ops.
+    int64_t bytes = 0, scratchBytes = 0;
+    func.walk([&](Operation *op) {
+      if (auto buffer = dyn_cast<tilegpu::AllocBufferOp>(op))
+        bytes += llvm::alignTo(tilegpu::bufferBytes(buffer.getType()), kRingAlignment);
       else if (auto barriers = dyn_cast<tilegpu::AllocBarriersOp>(op))
-        bytes += 8 * int64_t(barriers.getType().getCount());
-    }
+        scratchBytes += 8 * int64_t(barriers.getType().getCount()) + 16;
+    });
     int64_t threads = 32 * tilegpu::numWarpsOf(func);
     for (Operation *top : programPart)
       top->walk([&](Operation *op) {
         if (std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, threads))
-          bytes += scratch->bytes + 16;
+          scratchBytes += scratch->bytes + 16;
       });
+    if (scratchBytes)
+      bytes += scratchBytes + kRingAlignment;
     return bytes <= maxSharedBytes;
   }
 };

@@ -11,7 +11,8 @@
 // tiles whole (a specialized kernel for launches that meet them), let a block that would hold
 // a multiprocessor alone run several programs in turn, copy a K loop's 16-bit mma operands
 // into shared-memory rings stages ahead (by producer warps through tensor maps where the
-// launch allows) and multiply them from there (wgmma), run such a kernel as one block per
+// launch allows) and multiply them from there (wgmma), store its result through tensor
+// maps in chunks (no whole-tile staging of the accumulator), run such a kernel as one block per
 // multiprocessor looping over its programs (the producer copies the next program's operands
 // during the epilogue), issue each loop
 // step's other loads one step early, place the shared memory that rings, conversions,
@@ -43,6 +44,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTilePipelineMmaOperands(pipelining));
   fn.addPass(createTileTensorMapCopies());
   fn.addPass(createTileWarpgroupMma());
+  fn.addPass(createTileTensorMapStores());
   TilePersistentProgramsOptions persistent;
   persistent.maxSharedBytes = targets.maxSharedBytes;
   fn.addPass(createTilePersistentPrograms(persistent));

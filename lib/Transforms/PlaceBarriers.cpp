@@ -14,7 +14,8 @@
 // between, and only a barrier after that wait ends them; an exchange over bytes async copies
 // may still write is an error (the planner keeps rings apart from what their loops stage).
 // Likewise a warpgroup mma reads its stages until a `warpgroup_wait {pending = 0}`. A
-// `tilegpu.barrier` (placed by the pipeliner with the waits it needs) ends what is in flight.
+// `tilegpu.barrier` (placed by the pipeliner with the waits it needs) ends what is in flight;
+// so does the barrier a `tilegpu.tensor_map_store` begins with, after which its stages are.
 // The copies of a `tilegpu.producer` are ordered with the program's reads by the ring's memory
 // barriers: the program's warps wait for every stage they read.
 //
@@ -127,6 +128,21 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
     }
     if (isa<tilegpu::FenceAsyncSharedOp>(op))
       return state;
+    if (auto store = dyn_cast<tilegpu::TensorMapStoreOp>(op)) {
+      // It begins with its own barrier; its stages are in flight after it (the accelerator
+      // has read them once its first thread leaves, which the next barrier orders).
+      auto [begin, end] = bytesOf(store.getBuffer());
+      if (overlap(state.pending, begin, end) || overlap(state.reading, begin, end)) {
+        op.emitError("stores through shared memory that async copies or a warpgroup mma may "
+                     "still be using");
+        signalPassFailure();
+      }
+      InFlight after;
+      after.ranges.push_back({begin, end});
+      after.pending = std::move(state.pending);
+      after.reading = std::move(state.reading);
+      return after;
+    }
     if (auto offset = op.getAttrOfType<IntegerAttr>(tilegpu::kSmemOffsetAttrName)) {
       std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(&op, numThreads);
       int64_t begin = offset.getInt(), end = begin + (scratch ? scratch->bytes : 0);

@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
+#include "VectorAccess.h"
 
 #include "tilecc/Dialect/TileGPU/DataMovement.h"
 #include "tilecc/Dialect/TileGPU/Divisibility.h"
@@ -68,33 +69,40 @@ Access accessOf(const LinearLayout &layout, Type element) {
   return access;
 }
 
+} // namespace
+
+LogicalResult tilecc::vectorizeAccess(Operation *op, unsigned numWarps) {
+  auto load = dyn_cast<tilegpu::GlobalLoadOp>(op);
+  auto store = dyn_cast<tilegpu::GlobalStoreOp>(op);
+  if (!load && !store)
+    return success();
+  auto tile = cast<RankedTensorType>(load ? load.getType() : store.getValue().getType());
+  std::optional<LinearLayout> layout = tilegpu::linearLayoutOf(tile, numWarps);
+  if (!layout)
+    return op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
+  Access access = accessOf(*layout, tile.getElementType());
+  OperandRange offsets = load ? load.getOffsets() : store.getOffsets();
+  bool aligned =
+      access.vector == 1 || tilegpu::knownDivisor(offsets[access.axis]) % access.vector == 0;
+  Builder b(op->getContext());
+  op->setAttr("vector", b.getI32IntegerAttr(int32_t(access.vector)));
+  if (aligned)
+    op->setAttr("aligned", b.getUnitAttr());
+  else
+    op->removeAttr("aligned");
+  return success();
+}
+
+namespace {
+
 struct VectorizeAccessesPass
     : public tilecc::impl::TileVectorizeAccessesBase<VectorizeAccessesPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     unsigned numWarps = tilegpu::numWarpsOf(func);
-    Builder b(&getContext());
     WalkResult result = func.walk([&](Operation *op) {
-      auto load = dyn_cast<tilegpu::GlobalLoadOp>(op);
-      auto store = dyn_cast<tilegpu::GlobalStoreOp>(op);
-      if (!load && !store)
-        return WalkResult::advance();
-      auto tile = cast<RankedTensorType>(load ? load.getType() : store.getValue().getType());
-      std::optional<LinearLayout> layout = tilegpu::linearLayoutOf(tile, numWarps);
-      if (!layout) {
-        op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
-        return WalkResult::interrupt();
-      }
-      Access access = accessOf(*layout, tile.getElementType());
-      OperandRange offsets = load ? load.getOffsets() : store.getOffsets();
-      bool aligned = access.vector == 1 ||
-                     tilegpu::knownDivisor(offsets[access.axis]) % access.vector == 0;
-      op->setAttr("vector", b.getI32IntegerAttr(int32_t(access.vector)));
-      if (aligned)
-        op->setAttr("aligned", b.getUnitAttr());
-      else
-        op->removeAttr("aligned");
-      return WalkResult::advance();
+      return failed(vectorizeAccess(op, numWarps)) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
     });
     if (result.wasInterrupted())
       signalPassFailure();

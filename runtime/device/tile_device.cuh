@@ -1488,6 +1488,13 @@ TILE_DEV_D void tensor_map_copy(T* dst, const TensorMap& m, int64_t row, int64_t
 #endif
 }
 
+/// The tile program's `Threads` threads meet (named barrier 1): in a block with producer
+/// warps, which do not take part.
+template <unsigned Threads>
+TILE_DEV_D void program_barrier() {
+  asm volatile("bar.sync 1, %0;\n" ::"n"(Threads) : "memory");
+}
+
 /// Every producer thread arrives once on barrier `bar` (lane 0 for its warp), and producer
 /// thread 0 first makes the phase wait for `Bytes` bytes of tensor-map copies.
 template <long long Bytes>
@@ -1505,13 +1512,6 @@ TILE_DEV_D void barrier_expect(uint64_t* bar, unsigned ptid) {
   (void)bar, (void)ptid;
   __trap();  // usable() is false here
 #endif
-}
-
-/// The tile program's `Threads` threads meet (named barrier 1): in a block with producer
-/// warps, which do not take part.
-template <unsigned Threads>
-TILE_DEV_D void program_barrier() {
-  asm volatile("bar.sync 1, %0;\n" ::"n"(Threads) : "memory");
 }
 
 /// Gives the calling warpgroup `Registers` registers per thread (setmaxnreg, sm_90a; elsewhere
@@ -1696,6 +1696,60 @@ TILE_DEV_D void from_shared_staged(T (&dst)[L::elems], const Thread<L>& t, const
     if constexpr (V == 1) dst[r] = *p;
     else detail::load_vector<T, V>(&dst[r], p);
   }
+}
+
+/// The program's `Threads` threads store tile `src` (layout L, their registers) at (row, col)
+/// of the view of `m` (elements outside the view are dropped) in chunks of S::cols columns:
+/// each chunk into one of the two stages at `stages` (staging S, the map's box), and program
+/// thread 0 hands it to the tensor memory accelerator, which writes it out while the threads
+/// fill the other stage (cp.async.bulk.tensor, bulk groups). The lanes and warps of L hold
+/// columns within one chunk, so a register's chunk is known at compile time. Begins with a
+/// barrier of the program's threads; thread 0 waits until the stages are read before it
+/// returns.
+template <class S, unsigned Threads, class L, class T>
+TILE_DEV_D void tensor_map_store(const T (&src)[L::elems], const Thread<L>& t, T* stages,
+                                 const TensorMap& m, int64_t row, int64_t col) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  constexpr int64_t chunk = S::cols, stage = L::shape(0) * S::cols;
+  constexpr int64_t chunks = L::shape(1) / chunk;
+  static_assert(L::rank == 2 && S::block == S::cols && L::shape(1) % chunk == 0,
+                "tilecc: a tensor map store takes whole column chunks of the tile");
+  constexpr int V = L::fast == 1 ? (L::vec < S::vec ? L::vec : S::vec) : 1;
+  const bool first = threadIdx.x == 0;
+  const uint64_t map = reinterpret_cast<uint64_t>(&m.map);
+  program_barrier<Threads>();
+#pragma unroll
+  for (int64_t c = 0; c < chunks; ++c) {
+    T* s = stages + (c % 2) * stage;
+    if (c >= 2) {  // the stage's last chunk has been read
+      if (first) asm volatile("cp.async.bulk.wait_group.read 1;\n" ::: "memory");
+      program_barrier<Threads>();
+    }
+    if (!L::replicates || t.owner) {
+#pragma unroll
+      for (int r = 0; r < L::elems; r += V) {
+        if (L::reg_coord(r, 1) / chunk != c) continue;
+        const int64_t lin = t.coord(r, 0) * chunk + t.coord(r, 1) % chunk;
+        if constexpr (V == 1) s[S::offset(lin)] = src[r];
+        else detail::store_vector<T, V>(s + S::offset(lin), &src[r]);
+      }
+    }
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+    program_barrier<Threads>();
+    if (first) {
+      asm volatile(
+          "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
+          ::"l"(map), "r"(int(col + c * chunk)), "r"(int(row)),
+          "r"(detail::shared_address(s))
+          : "memory");
+      asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+    }
+  }
+  if (first) asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
+#else
+  (void)src, (void)t, (void)stages, (void)m, (void)row, (void)col;
+  __trap();  // usable() is false here
+#endif
 }
 
 /// The value whose bits are `bits` (for constants that have no exact literal: inf, NaN, f16).

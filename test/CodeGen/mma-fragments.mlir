@@ -8,8 +8,8 @@
 // warps (setmaxnreg) and the program's barriers leave the producer out; the kernel is
 // persistent (tilegpu-persistent-programs). The loop-carried
 // accumulator stays in the layout of the 8 warps stacked along M across iterations, and only
-// the final result is converted for the store, after the last warpgroup mma (each step
-// leaves one in flight) is waited for. A batched TF32 mma (m16n8k8) stays on fragments in
+// the final result is stored from it, after the last warpgroup mma (each step leaves one in
+// flight) is waited for. A batched TF32 mma (m16n8k8) stays on fragments in
 // registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
@@ -86,9 +86,16 @@
 // CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
 // CHECK-NEXT: tile_dev::warpgroup_wait<0>([[C]]);
-// CHECK-NEXT: tile_dev::program_barrier<256>(); {{.*}}tile_dev::to_shared_staged<tile_dev::Staging<{{[0-9, ]+}}>, {{[0-9]}}>({{v[0-9]+}}, t{{[0-9]+}}, [[C]]);
+// The result is stored from the fragments through the output's tensor map, in 32-column
+// chunks of two 16 KB stages (tile-tensor-map-stores), or directly where there is no map.
+// CHECK: float* const [[STAGES:v[0-9]+]] = tile_dev::shared_at<float>(
+// CHECK-NEXT: if (tile_dev::usable([[OUT:map[0-9]_]])) {
+// CHECK-NEXT: tile_dev::tensor_map_store<tile_dev::Staging<32, 0, 4, 1, 8>, 256>([[C]], t{{[0-9]+}}, [[STAGES]], [[OUT]], {{v[0-9]+}}, {{v[0-9]+}});
+// CHECK-NEXT: } else {
+// CHECK-NEXT: tile_dev::store<2, true, Whole_>(arg0, t{{[0-9]+}}, [[C]],
 // CHECK-NOT: __syncthreads
 // CHECK: const int64_t blocks = tile_dev::smin<int64_t>(programs, tile_dev::multiprocessors() * 1);
+// CHECK: [[OUT]] = tile_dev::tensor_map<128, 32, 128>(a.args[0]);
 // CHECK: <<<dim3((unsigned)blocks), dim3(384),
 func.func @gemm_f16(%z: !tile.view<128x128xf32, exclusive>, %x: !tile.view<?x?xf16>,
                     %y: !tile.view<?x?xf16>, %n: index)

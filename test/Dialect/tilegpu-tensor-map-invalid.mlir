@@ -88,3 +88,45 @@ func.func @expect_outside_producer(%i: index) {
   tilegpu.barrier_expect %bars[%i] {bytes = 1024} : !tilegpu.barriers<2>
   return
 }
+
+// -----
+
+#MMA = #tilegpu.mma<warpsPerBlock = [8, 1]>
+#C = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// Without producer warps the program's threads have no named barrier of their own.
+func.func @store_without_producer(%acc: tensor<128x256xf32, #MMA>, %m: !tilegpu.tensor_map<tensor<128x32xf32>, #C>,
+                                  %b: !tilegpu.buffer<2, tensor<128x32xf32>, #C>, %i: index) attributes {tilegpu.num_warps = 8 : i32} {
+  // expected-error @+1 {{needs a kernel with a tilegpu.producer}}
+  tilegpu.tensor_map_store %acc, %m[%i, %i] through %b : tensor<128x256xf32, #MMA>, !tilegpu.tensor_map<tensor<128x32xf32>, #C>, !tilegpu.buffer<2, tensor<128x32xf32>, #C>
+  return
+}
+
+// -----
+
+#MMA = #tilegpu.mma<warpsPerBlock = [8, 1]>
+#C = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// Two stages, used in turn.
+func.func @store_wrong_stages(%acc: tensor<128x256xf32, #MMA>, %m: !tilegpu.tensor_map<tensor<128x32xf32>, #C>,
+                              %b: !tilegpu.buffer<3, tensor<128x32xf32>, #C>, %i: index, %bars: !tilegpu.barriers<1>) attributes {tilegpu.num_warps = 8 : i32} {
+  tilegpu.producer attributes {warps = 4 : i32} {
+    tilegpu.barrier_arrive %bars[%i] : !tilegpu.barriers<1>
+  }
+  // expected-error @+1 {{stores through '!tilegpu.buffer<2, tensor<128x32xf32>}}
+  tilegpu.tensor_map_store %acc, %m[%i, %i] through %b : tensor<128x256xf32, #MMA>, !tilegpu.tensor_map<tensor<128x32xf32>, #C>, !tilegpu.buffer<3, tensor<128x32xf32>, #C>
+  return
+}
+
+// -----
+
+#L = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerBlock = [8, 1], order = [1, 0]>
+#C = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// The lanes of a warp span 128 columns: a register's chunk depends on the thread.
+func.func @store_lanes_across_chunks(%t: tensor<128x256xf32, #L>, %m: !tilegpu.tensor_map<tensor<128x32xf32>, #C>,
+                                     %b: !tilegpu.buffer<2, tensor<128x32xf32>, #C>, %i: index, %bars: !tilegpu.barriers<1>) attributes {tilegpu.num_warps = 8 : i32} {
+  tilegpu.producer attributes {warps = 4 : i32} {
+    tilegpu.barrier_arrive %bars[%i] : !tilegpu.barriers<1>
+  }
+  // expected-error @+1 {{cannot store 'tensor<128x256xf32}}
+  tilegpu.tensor_map_store %t, %m[%i, %i] through %b : tensor<128x256xf32, #L>, !tilegpu.tensor_map<tensor<128x32xf32>, #C>, !tilegpu.buffer<2, tensor<128x32xf32>, #C>
+  return
+}

@@ -275,3 +275,32 @@ TEST_F(SharedStagingTest, TensorMapBoxesRefuseLayoutsTheHardwareCannotWrite) {
 }
 
 } // namespace
+
+TEST_F(SharedStagingTest, TensorMapStoresChunkAccumulatorsBy128ByteColumns) {
+  auto f32 = Float32Type::get(&ctx);
+  auto bf16 = BFloat16Type::get(&ctx);
+  Attribute acc = MmaLayoutAttr::get(&ctx, {8, 1});
+  // Two stages of 32 f32 (64 bf16) columns, in the 128-byte swizzle a tensor map writes.
+  std::optional<BufferType> stages =
+      tensorMapStoreStages(RankedTensorType::get({128, 256}, f32, acc), 8);
+  ASSERT_TRUE(stages);
+  EXPECT_EQ(stages->getStages(), 2u);
+  EXPECT_EQ(stages->getTile().getShape(), (ArrayRef<int64_t>{128, 32}));
+  std::optional<TensorMapBox> box = tensorMapBox(stages->getTile(), stages->getLayout());
+  ASSERT_TRUE(box);
+  EXPECT_EQ(box->swizzleBytes, 128);
+  stages = tensorMapStoreStages(RankedTensorType::get({128, 256}, bf16, acc), 8);
+  ASSERT_TRUE(stages);
+  EXPECT_EQ(stages->getTile().getShape(), (ArrayRef<int64_t>{128, 64}));
+}
+
+TEST_F(SharedStagingTest, TensorMapStoresNeedEachThreadsColumnsInOneChunk) {
+  auto f32 = Float32Type::get(&ctx);
+  // Lanes along the row span 128 columns: which chunk a register is in depends on the thread.
+  Attribute rows = BlockedLayoutAttr::get(&ctx, {1, 4}, {1, 32}, {8, 1}, {1, 0});
+  EXPECT_FALSE(tensorMapStoreStages(RankedTensorType::get({128, 256}, f32, rows), 8));
+  // Columns that are not whole chunks, and more rows than a box holds.
+  Attribute acc = MmaLayoutAttr::get(&ctx, {8, 1});
+  EXPECT_FALSE(tensorMapStoreStages(RankedTensorType::get({128, 16}, f32, acc), 8));
+  EXPECT_FALSE(tensorMapStoreStages(RankedTensorType::get({512, 64}, f32, acc), 8));
+}

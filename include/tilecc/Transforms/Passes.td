@@ -141,6 +141,20 @@ def TileTensorMapCopies : Pass<"tile-tensor-map-copies", "mlir::func::FuncOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileTensorMapStores : Pass<"tile-tensor-map-stores", "mlir::func::FuncOp"> {
+  let summary = "Store a warp-specialized kernel's mma result through a tensor map, in chunks";
+  let description = [{
+    A `tilegpu.global_store` of the piece of an exclusive view argument whose tile is an mma
+    accumulator (directly or through elementwise ops of it alone, after a conversion to
+    another layout) stores from the fragments: through a `tilegpu.tensor_map_store` (two
+    stages of 128-byte column chunks, written out by the tensor memory accelerator) where the
+    launch builds the view's map, else directly. The accumulator no longer stages whole
+    through shared memory.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TilePersistentPrograms : Pass<"tilegpu-persistent-programs", "mlir::func::FuncOp"> {
   let summary = "Run a warp-specialized kernel as one block per multiprocessor looping over programs";
   let description = [{

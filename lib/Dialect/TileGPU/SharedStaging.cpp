@@ -289,6 +289,31 @@ std::optional<TensorMapBox> tilegpu::tensorMapBox(RankedTensorType tile,
   return box;
 }
 
+std::optional<BufferType> tilegpu::tensorMapStoreStages(RankedTensorType value,
+                                                         unsigned numWarps) {
+  auto layout = dyn_cast_or_null<LayoutEncodingAttrInterface>(value.getEncoding());
+  if (!layout || isa<SharedLayoutAttr>(layout) || value.getRank() != 2 ||
+      !value.hasStaticShape())
+    return std::nullopt;
+  int64_t elemBytes = elementBytes(value.getElementType());
+  int64_t rows = value.getDimSize(0), cols = value.getDimSize(1);
+  if (elemBytes < 1 || elemBytes > 8 || 128 % elemBytes != 0)
+    return std::nullopt;
+  int64_t chunk = 128 / elemBytes;
+  if (rows > 256 || rows % 8 != 0 || cols % chunk != 0)
+    return std::nullopt;
+  LinearLayout linear = layout.toLinearLayout(value.getShape(), numWarps);
+  for (StringRef in : {kLane, kWarp})
+    for (uint64_t basis : linear.getBases(in))
+      if (int64_t(basis) % cols >= chunk)
+        return std::nullopt;
+  auto tile = RankedTensorType::get({rows, chunk}, value.getElementType());
+  SharedLayoutAttr stage = ldmatrixBufferLayout(tile);
+  if (!tensorMapBox(tile, stage))
+    return std::nullopt;
+  return BufferType::get(value.getContext(), 2, tile, stage);
+}
+
 bool tilegpu::warpgroupReadable(BufferType buffer, unsigned operand) {
   RankedTensorType tile = buffer.getTile();
   if (tile.getRank() != 2)

@@ -242,6 +242,29 @@ LogicalResult TensorMapCopyOp::verify() {
   return success();
 }
 
+LogicalResult TensorMapStoreOp::verify() {
+  auto func = (*this)->getParentOfType<func::FuncOp>();
+  if (!func || func.getOps<ProducerOp>().empty())
+    return emitOpError("needs a kernel with a tilegpu.producer (the program's threads meet on "
+                       "their own barrier)");
+  auto value = cast<RankedTensorType>(getValue().getType());
+  std::optional<BufferType> stages = tensorMapStoreStages(value, numWarpsOf(func));
+  if (!stages)
+    return emitOpError("cannot store ")
+           << value << " in chunks: rank 2, at most 256 rows, whole 128-byte column chunks, "
+           << "each lane and warp within one chunk";
+  if (getBuffer().getType() != *stages)
+    return emitOpError("stores through ") << *stages << ", not " << getBuffer().getType();
+  TensorMapType map = getMap().getType();
+  if (map.getTile() != stages->getTile() || map.getLayout() != stages->getLayout())
+    return emitOpError("the map writes tiles ")
+           << map.getTile() << " laid out as " << map.getLayout() << ", not stages of "
+           << *stages;
+  if (getOffsets().size() != 2)
+    return emitOpError("takes one offset per axis of the tile");
+  return success();
+}
+
 LogicalResult BarrierExpectOp::verify() {
   if (!inProducer(*this))
     return emitOpError("must be in a tilegpu.producer region");

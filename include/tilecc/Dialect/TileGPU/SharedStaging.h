@@ -116,6 +116,15 @@ struct TensorMapBox {
 /// swizzle of 16-byte groups with whole swizzle patterns per block (rows a multiple of 8).
 std::optional<TensorMapBox> tensorMapBox(mlir::RankedTensorType tile, SharedLayoutAttr layout);
 
+/// The buffer through which tilegpu.tensor_map_store writes `value` (a rank-2 tile with a
+/// distributed layout, in a program of `numWarps` warps), or nullopt where it cannot: two
+/// stages of one chunk of the tile's columns, 128 bytes of each row, in the 128-byte swizzle
+/// (the tensor map's box, so that the rows a warp writes at one column fall in distinct bank
+/// groups). The tile's rows must fit a box (at most 256, a multiple of 8), its columns be
+/// whole chunks, and every lane and warp hold columns within one chunk, so that which
+/// chunk a register belongs to is known at compile time.
+std::optional<BufferType> tensorMapStoreStages(mlir::RankedTensorType value, unsigned numWarps);
+
 /// The loop attribute by which tile-pipeline-mma-operands says that its ring leaves the
 /// stage of the step before alone for one step more, so that a warpgroup mma of that step
 /// may still be reading it (its copies run stages - 2 steps ahead instead of stages - 1).

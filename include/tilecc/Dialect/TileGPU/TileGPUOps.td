@@ -647,6 +647,32 @@ def TileGPU_TensorMapCopyOp : TileGPU_Op<"tensor_map_copy", [MemoryEffects<[MemR
   let hasVerifier = 1;
 }
 
+def TileGPU_TensorMapStoreOp : TileGPU_Op<"tensor_map_store", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the program's threads store a tile through a tensor map, chunk by chunk";
+  let description = [{
+    Writes element `k` of `value` to the view's element at `offsets + k` when
+    `0 <= offsets + k < shape` on every axis (the view `map` was built from); other elements
+    are dropped. The tile goes out in chunks of the buffer's columns: the program's threads
+    write a chunk from their registers into a stage of `buffer` (two stages, used in turn),
+    and its first thread hands the stage to the tensor memory accelerator
+    (cp.async.bulk.tensor), which stores it while the threads write the next chunk. Each of a
+    thread's chunks is known at compile time: the layout's lanes and warps hold columns
+    within one chunk. The op begins with a barrier of the program's threads, and its first
+    thread waits until the accelerator has read the stages before it ends. Op of a kernel
+    with a `tilegpu.producer` (the program's threads meet on a named barrier), used only
+    where the map is valid.
+
+    `tilegpu.tensor_map_store %acc, %map[%i, %j] through %c : tensor<128x256xf32, #mma>, !tilegpu.tensor_map<tensor<128x32xf32>, #S>, !tilegpu.buffer<2, tensor<128x32xf32>, #S>`
+  }];
+  let arguments = (ins AnyRankedTensor:$value, TileGPU_TensorMapType:$map,
+                       Variadic<Index>:$offsets, TileGPU_BufferType:$buffer);
+  let assemblyFormat = [{
+    $value `,` $map `[` $offsets `]` `through` $buffer attr-dict `:` type($value) `,`
+    type($map) `,` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
 def TileGPU_BarrierExpectOp : TileGPU_Op<"barrier_expect", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "each thread arrives on barrier `index`, whose phase then waits for `bytes` bytes";
   let description = [{
