@@ -46,6 +46,15 @@ for src in "$carry"/random/*.tile.cpp; do
   "$build/bin/tilecc" compile "$src" -o "${src%.tile.cpp}.cu" &
 done
 wait
+# Random GEMM-shaped programs (K loops on the warpgroup path, epilogues, chained mma), planned
+# for the H200 like the GEMM benchmark.
+python3 "$root/test/RandomPrograms/generate_gemm_programs.py" --out "$carry/random" \
+  --programs "${RANDOM_GEMM_PROGRAMS:-500}" --per-file 25 --seed "${RANDOM_SEED:-1}"
+for src in "$carry"/random/gemm_random_*.tile.cpp; do
+  "$build/bin/tilecc" compile "$src" -o "${src%.tile.cpp}.cu" --arch=sm_90a \
+    -I"${CUDA_HOME:-/usr/local/cuda}/include" &
+done
+wait
 # The runtime's unit tests, built here with the CUDA backend: on the GPU machine the default
 # device is the GPU, so they exercise its copies, fills, streams, events and graphs.
 if [ -x "$build/bin/tile_runtime_tests" ]; then cp "$build/bin/tile_runtime_tests" "$carry/"; fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # On a GPU machine: builds the random programs that prepare.sh generated and compiled to CUDA
-# (.device-carry/random/*.cu), the softmax and gemm examples and the nested-partition test, and
+# (.device-carry/random/*.cu: random_<k> of generate_programs.py, gemm_random_<k> of
+# generate_gemm_programs.py), the softmax and gemm examples and the nested-partition test, and
 # runs them. Each random program
 # runs on the GPU and on the CPU backend with the same fresh random inputs and compares every
 # element; the summary counts programs and mismatches. Writes ${OUT:-/tmp/tilecc-gpu}/random.log.
@@ -35,7 +36,7 @@ done
 "$work/nested_partition" || status=1
 echo "== random programs (seed ${SEED:-1})"
 total=0; bad=0
-for bin in "$work"/random_*; do
+for bin in "$work"/random_* "$work"/gemm_random_*; do
   [ -x "$bin" ] || continue
   line=$("$bin" "${SEED:-1}" 2>&1 | tee -a "$out/random-detail.log" | tail -1)
   echo "$(basename "$bin"): $line"
@@ -51,8 +52,13 @@ if command -v compute-sanitizer >/dev/null; then
       && echo "compute-sanitizer $(basename "$bin"): 0 errors" \
       || { echo "compute-sanitizer $(basename "$bin") FAILED"; tail -20 "$work/san.log"; status=1; }
   done
-  compute-sanitizer --tool racecheck --error-exitcode 3 "$work/random_1" > "$work/race.log" 2>&1 \
-    && echo "racecheck random_1: 0 hazards" \
-    || { echo "racecheck random_1 FAILED"; grep -m5 -E "Error|Hazard" "$work/race.log"; status=1; }
+  for bin in "$work/random_1" "$work/gemm_random_0"; do
+    [ -x "$bin" ] || continue
+    for tool in racecheck synccheck; do
+      compute-sanitizer --tool $tool --error-exitcode 3 "$bin" > "$work/race.log" 2>&1 \
+        && echo "$tool $(basename "$bin"): 0 errors" \
+        || { echo "$tool $(basename "$bin") FAILED"; grep -m5 -E "Error|Hazard" "$work/race.log"; status=1; }
+    done
+  done
 fi
 exit $status
