@@ -48,6 +48,7 @@ echo "TOTAL: $total programs, $bad mismatched"
 [ "$bad" = 0 ] || status=1
 if command -v compute-sanitizer >/dev/null; then
   for bin in "$work/random_0" "$work/softmax" "$work/gemm"; do
+    [ -x "$bin" ] || continue
     compute-sanitizer --tool memcheck --error-exitcode 3 "$bin" > "$work/san.log" 2>&1 \
       && echo "compute-sanitizer $(basename "$bin"): 0 errors" \
       || { echo "compute-sanitizer $(basename "$bin") FAILED"; tail -20 "$work/san.log"; status=1; }

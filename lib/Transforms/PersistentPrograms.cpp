@@ -148,6 +148,10 @@ struct PersistentProgramsPass
           from.replaceUsesWithIf(to, [&](OpOperand &use) {
             return programs->isProperAncestor(use.getOwner());
           });
+      // The loop keeps only the clones its ops use.
+      for (Operation *op : llvm::reverse(dependent))
+        if (Operation *clone = mapping.lookupOrNull(op); clone && clone->use_empty())
+          clone->erase();
       unsigned k = *ringSteps(ring);
       ring.getInitArgsMutable()[k].set(programs.getRegionIterArg(0));
       yield->setOperand(0, ring.getResult(k));
