@@ -1,6 +1,7 @@
 //===- Invocation.cpp - parsing user files with Clang -------------------------===//
 #include "tilecc/Frontend/Invocation.h"
 
+#include "tilecc/Frontend/NvccCommands.h"
 #include "tilecc/Frontend/PrecompiledHeader.h"
 #include "tilecc/Support/LLVMCompat.h"
 
@@ -143,9 +144,18 @@ bool tilecc::buildASTs(const FrontendOptions &options,
 
   std::unique_ptr<CompilationDatabase> database;
   if (!options.buildDir.empty()) {
-    database = JSONCompilationDatabase::loadFromDirectory(options.buildDir, error);
+    llvm::SmallString<256> path(options.buildDir);
+    llvm::sys::path::append(path, "compile_commands.json");
+    database =
+        JSONCompilationDatabase::loadFromFile(path, error, JSONCommandLineSyntax::AutoDetect);
     if (!database)
       return false;
+    // As Clang's own JSON database plugin composes it, with nvcc's command lines (CUDA
+    // targets) read as the host compiles they stand for first: a file without an entry (a
+    // kernel file whose target compiles the CUDA generated from it) then takes the host flags
+    // of the nearest file that has one, as clangd does.
+    database = inferTargetAndDriverMode(
+        inferMissingCompileCommands(nvccCommandsAsClang(std::move(database))));
   } else {
     database = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
   }

@@ -52,8 +52,8 @@ static int run(const std::vector<std::string> &args, bool verbose) {
 /// Flags that link a program against tile_rt (and the CUDA runtime tile_rt was built with).
 static void appendRuntimeLink(std::vector<std::string> &args, const Options &options,
                               bool viaNvcc) {
-  args.push_back("-L" + tileLibraryDir());
-  args.push_back("-ltile_rt");
+  // The static library by path: the shared one beside it would need a run-time search path.
+  args.push_back(tileLibraryDir() + "/libtile_rt.a");
   if (llvm::StringRef(TILECC_CUDA_LIB_DIR).size() && !viaNvcc) {
     args.push_back("-L" TILECC_CUDA_LIB_DIR);
     args.push_back("-lcudart_static");
