@@ -3,7 +3,8 @@
 # fresh prefix, moves the prefix (the package is relocatable), builds test/Package/consumer
 # against it with find_package(tilecc) and tilecc_add_kernels (MODE cpu: the kernels as C++
 # for the CPU backend; cuda: through tilecc's CUDA and nvcc), runs it, and checks that touching
-# a header the kernel file includes rebuilds the kernels and nothing else is left to do.
+# a header the kernel file includes rebuilds the kernels and nothing else is left to do, and
+# runs `tilecc check -p` on the project's compile_commands.json.
 # MODE cpu also makes the Debian package and checks what it holds.
 # Usage: consumer.sh BUILD_DIR cpu|cuda [NVCC]
 set -euo pipefail
@@ -16,7 +17,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$build" --prefix "$work/staged" > "$work/install.log"
 mv "$work/staged" "$work/prefix"
 cp -r "$here/consumer" "$work/src"
-args=(-G Ninja -S "$work/src" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix")
+args=(-G Ninja -S "$work/src" -B "$work/build" -DCMAKE_PREFIX_PATH="$work/prefix"
+      -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
 if [ "$mode" = cuda ]; then args+=(-DCONSUMER_CUDA=ON ${nvcc:+-DCMAKE_CUDA_COMPILER="$nvcc"}); fi
 cmake "${args[@]}" > "$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$work/build" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "build"; }
@@ -26,6 +28,10 @@ if [ "$mode" = cuda ]; then
     fail "the generated CUDA holds no kernel"
 fi
 "$work/build/scale_rows"
+# The CI gate on the project's own compile_commands.json (nvcc command lines among them in
+# the cuda mode), with the installed tilecc.
+"$work/prefix/bin/tilecc" check -p "$work/build" "$work/src/kernels.tile.cpp" "$work/src/main.cpp" ||
+  fail "tilecc check -p on the project's compile_commands.json"
 
 sleep 1
 touch "$work/src/factor.hpp"
