@@ -15,6 +15,33 @@ using namespace tilecc::host;
 // ---- types
 // ---------------------------------------------------------------------------------------
 
+namespace {
+/// The host API's classes (namespace tile) and what the checker tracks them as.
+struct HostClass {
+  llvm::StringLiteral name;
+  HostKind kind;
+};
+constexpr HostClass kHostClasses[] = {
+    {"Array", HostKind::Array},
+    {"Partition", HostKind::Partition},
+    // Borrows of an array: a view, shared or exclusive.
+    {"PartitionRef", HostKind::PartitionRef},
+    {"ArrayView", HostKind::PartitionRef},
+    {"ArrayViewMut", HostKind::PartitionRef},
+    // Ops: a launch and what composes launches.
+    {"DeviceOp", HostKind::DeviceOp},
+    {"ThenOp", HostKind::DeviceOp},
+    {"ZipOp", HostKind::DeviceOp},
+    {"SharedOp", HostKind::DeviceOp},
+    {"UnzipOp", HostKind::DeviceOp},
+    {"AutotunedOp", HostKind::DeviceOp},
+    {"Future", HostKind::Future},
+    {"Graph", HostKind::Graph},
+    // What an op holds for an array passed by lvalue.
+    {"ArrayBorrow", HostKind::OtherTile},
+};
+} // namespace
+
 HostKind HostTypes::hostKind(QualType type) {
   if (type.isNull())
     return HostKind::None;
@@ -28,21 +55,9 @@ HostKind HostTypes::hostKind(QualType type) {
                : HostKind::None;
   if (!isInTileNamespace(record))
     return HostKind::None;
-  if (name == "Array")
-    return HostKind::Array;
-  if (name == "Partition")
-    return HostKind::Partition;
-  if (name == "PartitionRef" || name == "ArrayView" || name == "ArrayViewMut")
-    return HostKind::PartitionRef; // borrows an array (a view: shared or exclusive)
-  if (name == "DeviceOp" || name == "ThenOp" || name == "ZipOp" || name == "SharedOp" ||
-      name == "UnzipOp" || name == "AutotunedOp")
-    return HostKind::DeviceOp;
-  if (name == "Future")
-    return HostKind::Future;
-  if (name == "Graph")
-    return HostKind::Graph;
-  if (name == "ArrayBorrow") // what an op holds for an array passed by lvalue
-    return HostKind::OtherTile;
+  for (const HostClass &hostClass : kHostClasses)
+    if (name == hostClass.name)
+      return hostClass.kind;
   return HostKind::None;
 }
 

@@ -17,6 +17,8 @@ TILE_KERNEL void k(tile::Tensor<float, 128>& z) {
 // CHECK-NEXT: "tool": {
 // CHECK-NEXT: "driver": {
 // CHECK-NEXT: "name": "tilecc",
+// CHECK-NEXT: "version": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
+// CHECK-NEXT: "semanticVersion": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
 // CHECK-NEXT: "informationUri": "{{.+}}",
 // CHECK-NEXT: "rules": [
 // CHECK: "invocations": [

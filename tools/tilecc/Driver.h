@@ -64,6 +64,11 @@ private:
 /// Prints `tilecc: error: <message>` in clang's style.
 void toolError(const llvm::Twine &message);
 
+/// tilecc's version (the project's), and the LLVM it was built with: "tilecc 0.1.0 (LLVM 19.1.7)".
+std::string versionLine();
+/// The project's version alone (SARIF's tool.driver.version).
+const char *version();
+
 int runCompile(const Options &options);
 int runBuild(const Options &options);
 int runCheck(const Options &options);

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Check.h"
+#include "Driver.h"
 
 #include "tilecc/Analysis/Diagnostics.h"
 
@@ -133,6 +134,8 @@ void tilecc::driver::writeSarif(llvm::raw_ostream &os,
         json.attributeObject("tool", [&] {
           json.attributeObject("driver", [&] {
             json.attribute("name", "tilecc");
+            json.attribute("version", version());
+            json.attribute("semanticVersion", version());
             json.attribute("informationUri", TILECC_INFORMATION_URI);
             json.attributeArray("rules", [&] {
               for (const RuleInfo &info : rules)

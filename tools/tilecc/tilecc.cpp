@@ -5,6 +5,7 @@
 //   tilecc build X.tile.cpp -o X [--cpu] [--arch=sm_90a,...] [-L.. -l..]
 //   tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [-W.. flags]
 //   tilecc --explain [ID]
+//   tilecc --version
 //
 //===----------------------------------------------------------------------===//
 #include "Driver.h"
@@ -12,6 +13,7 @@
 #include "tilecc/Analysis/Diagnostics.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 
@@ -24,8 +26,10 @@ USAGE: tilecc compile FILE -o OUT.cu [options] [-- clang flags]
        tilecc build FILE -o EXE [--cpu] [options]
        tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [options]
        tilecc --explain [ID]
+       tilecc --version
 
 OPTIONS:
+  -h, --help              this text (also after a command)
   -o FILE                 output file (compile: default standard output; check: the report,
                           default standard error for clang and -verify, else standard output)
   --emit=KIND             compile output: cuda (default), tile-ir, tilegpu-ir, or smem-plan
@@ -54,6 +58,12 @@ OPTIONS:
 EXIT STATUS: 0 clean, 1 errors in the input (check: also warnings under -Werror, or -verify
 mismatches), 2 tool failure.
 )";
+
+const char *tilecc::driver::version() { return TILECC_VERSION; }
+
+std::string tilecc::driver::versionLine() {
+  return std::string("tilecc ") + TILECC_VERSION + " (LLVM " LLVM_VERSION_STRING ")";
+}
 
 void tilecc::driver::toolError(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "tilecc") << message << "\n";
@@ -262,6 +272,10 @@ int main(int argc, char **argv) {
     llvm::outs() << kUsage;
     return Success;
   }
+  if (command == "--version" || command == "version") {
+    llvm::outs() << versionLine() << "\n";
+    return Success;
+  }
   Options options;
   if (llvm::StringRef inlineId = command; command == "--explain" ||
                                            inlineId.consume_front("--explain=")) {
@@ -274,6 +288,11 @@ int main(int argc, char **argv) {
     return runExplain(id);
   }
   if (command == "compile" || command == "build" || command == "check") {
+    for (int i = 2; i < argc && llvm::StringRef(argv[i]) != "--"; ++i)
+      if (llvm::StringRef(argv[i]) == "--help" || llvm::StringRef(argv[i]) == "-h") {
+        llvm::outs() << kUsage;
+        return Success;
+      }
     if (!parseArgs(argc, argv, 2, command, options))
       return ToolFailure;
     if (command == "check")
