@@ -16,11 +16,8 @@ is the reference semantics, and compares every element.
 
 writes DIR/gemm_random_<k>.tile.cpp (bench/gpu/random_programs.sh builds and runs them).
 """
-import argparse
-import os
-import random
 
-from generate_programs import PRELUDE
+from generate_programs import generate
 
 TYPES = ("tile::f16", "tile::bf16")
 # (BM, BN, BK): the shapes the warpgroup path takes (M a multiple of 64 per warpgroup) and
@@ -93,6 +90,10 @@ class GemmProgram:
                       "  c.store(%s);" % self.epilogue_expr("out")]
         return "\n".join(lines + ["}"])
 
+    @property
+    def run_name(self):
+        return "run_g%d" % self.index
+
     def runner(self):
         t, m, n, k = self.dtype, self.m, self.n, self.k
         out_cols = self.bn2 if self.chain else self.bn
@@ -124,31 +125,7 @@ class GemmProgram:
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--programs", type=int, default=20)
-    parser.add_argument("--per-file", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    rng = random.Random(args.seed)
-    os.makedirs(args.out, exist_ok=True)
-    programs = [GemmProgram(rng, k) for k in range(args.programs)]
-    for f in range(0, args.programs, args.per_file):
-        group = programs[f:f + args.per_file]
-        text = [PRELUDE % {"seed": args.seed}]
-        for p in group:
-            text += [p.kernel(), "", p.runner(), ""]
-        text.append("int main(int argc, char** argv) {")
-        text.append("  const uint64_t seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;")
-        text.append("  int failed = 0;")
-        for p in group:
-            text.append("  failed += run_g%d(seed + %d);" % (p.index, 10 * p.index))
-        text.append("  std::printf(\"%%d programs on %%s: %%d mismatched\\n\", %d, "
-                    "tile::default_device().name().c_str(), failed);" % len(group))
-        text.append("  return failed ? 1 : 0;")
-        text.append("}")
-        with open(os.path.join(args.out, "gemm_random_%d.tile.cpp" % (f // args.per_file)), "w") as out:
-            out.write("\n".join(text) + "\n")
+    generate(__doc__, GemmProgram, "gemm_random")
 
 
 if __name__ == "__main__":

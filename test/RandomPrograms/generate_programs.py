@@ -340,6 +340,10 @@ class Program:
              "                 const tile::Tensor<%s, %s>& y, int64_t k) {" % (self.dtype, dyn)]
             + self.lines + ["  out.store(%s);" % r.name, "}"])
 
+    @property
+    def run_name(self):
+        return "run_p%d" % self.index
+
     def runner(self):
         s, r = self.in_shape, self.result
         rows = GRID * s[0] - self.trim if GRID * s[0] - self.trim > 0 else 1
@@ -405,8 +409,11 @@ static int compare(const char* name, const std::vector<T>& got, const std::vecto
 '''
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def generate(doc, make_program, stem):
+    """The command line both generators share: `make_program(rng, k)` builds program k (its
+    kernel(), runner() and run_name); groups of --per-file programs go to DIR/<stem>_<n>.tile.cpp,
+    each with a main() that runs them all and counts mismatches."""
+    parser = argparse.ArgumentParser(description=doc.split("\n")[0])
     parser.add_argument("--out", required=True)
     parser.add_argument("--programs", type=int, default=20)
     parser.add_argument("--per-file", type=int, default=20)
@@ -414,7 +421,7 @@ def main():
     args = parser.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
-    programs = [Program(rng, k).build() for k in range(args.programs)]
+    programs = [make_program(rng, k) for k in range(args.programs)]
     for f in range(0, args.programs, args.per_file):
         group = programs[f:f + args.per_file]
         text = [PRELUDE % {"seed": args.seed}]
@@ -424,13 +431,17 @@ def main():
         text.append("  const uint64_t seed = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1;")
         text.append("  int failed = 0;")
         for p in group:
-            text.append("  failed += run_p%d(seed + %d);" % (p.index, 10 * p.index))
+            text.append("  failed += %s(seed + %d);" % (p.run_name, 10 * p.index))
         text.append("  std::printf(\"%%d programs on %%s: %%d mismatched\\n\", %d, "
                     "tile::default_device().name().c_str(), failed);" % len(group))
         text.append("  return failed ? 1 : 0;")
         text.append("}")
-        with open(os.path.join(args.out, "random_%d.tile.cpp" % (f // args.per_file)), "w") as out:
+        with open(os.path.join(args.out, "%s_%d.tile.cpp" % (stem, f // args.per_file)), "w") as out:
             out.write("\n".join(text) + "\n")
+
+
+def main():
+    generate(__doc__, lambda rng, k: Program(rng, k).build(), "random")
 
 
 if __name__ == "__main__":
