@@ -2,8 +2,9 @@
 """Writes runtime/device/tile_wgmma.cuh: one wgmma.mma_async wrapper per instruction shape
 tilecc issues (m64nNk16 for f16 and bf16 inputs, m64nNk32 for f8 e4m3/e5m2 inputs in any pair;
 N a power of two from 16 to 256; f32 accumulators; both operands from shared-memory
-descriptors, 16-bit ones K-major or MN-major, 8-bit ones K-major). Inline asm needs one operand
-per accumulator register, so the wrappers are generated rather than written by hand.
+descriptors, 16-bit ones K-major or MN-major, 8-bit ones K-major; or, for 16-bit inputs, A from
+four registers per thread). Inline asm needs one operand per accumulator register, so the
+wrappers are generated rather than written by hand.
 Usage: scripts/gen-wgmma.py > runtime/device/tile_wgmma.cuh"""
 
 HEADER = """\
@@ -15,7 +16,9 @@ HEADER = """\
 // from shared memory through the matrix descriptors `a` and `b`: A K-major (TA = 0, a
 // row-major M x K tile) or M-major (TA = 1), B K-major (TB = 0, a column-major K x N tile) or
 // N-major (TB = 1, row-major); 8-bit operands are K-major only. `d` holds the warpgroup's
-// N / 2 accumulator registers in the PTX fragment order. Only on sm_90a.
+// N / 2 accumulator registers in the PTX fragment order. `wgmma_rs<N, T, TB>(d, a, b)` is the
+// same for 16-bit inputs with A taken from the four registers `a` of this thread's A fragment
+// (the mma.sync m16n8k16 A fragment of its warp's 16 rows). Only on sm_90a.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -28,6 +31,14 @@ struct Wgmma;
 template <int N, class A, class B, int TA, int TB>
 __device__ __forceinline__ void wgmma(float* d, uint64_t a, uint64_t b) {
   Wgmma<N, A, B, TA, TB>::run(d, a, b);
+}
+
+template <int N, class T, int TB>
+struct WgmmaRs;
+
+template <int N, class T, int TB>
+__device__ __forceinline__ void wgmma_rs(float* d, const uint32_t* a, uint64_t b) {
+  WgmmaRs<N, T, TB>::run(d, a, b);
 }
 """
 
@@ -75,6 +86,32 @@ def wrapper(n, a, b, k, transposable):
     return "\n".join(lines)
 
 
+def wrapper_rs(n, t):
+    """The wrapper for N = n with A of type t (a (C++ type, PTX type) pair) in registers."""
+    regs = n // 2
+    dlist = ", ".join(f"%{i}" for i in range(regs))
+    alist = ", ".join(f"%{regs + i}" for i in range(4))
+    outs = [f'"+f"(d[{i}])' for i in range(regs)]
+    chunks = [", ".join(outs[i : i + 8]) for i in range(0, regs, 8)]
+    return "\n".join([
+        "template <int TB>",
+        f"struct WgmmaRs<{n}, {t[0]}, TB> {{",
+        "  static __device__ __forceinline__ void run(float* d, const uint32_t* a, uint64_t b) {",
+        "#if defined(__CUDA_ARCH_FEAT_SM90_ALL)",
+        '    asm volatile("{\\n.reg .pred p;\\n"',
+        f'                 "setp.ne.b32 p, %{regs + 5}, 0;\\n"',
+        f'                 "wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{t[1]}.{t[1]} "',
+        f'                 "{{{dlist}}}, {{{alist}}}, "',
+        f'                 "%{regs + 4}, p, 1, 1, %{regs + 6};\\n}}\\n"',
+        "                 : " + (",\n                   ".join(chunks)),
+        '                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(b), "r"(1), "n"(TB));',
+        "#else",
+        "    (void)d, (void)a, (void)b;",
+        "#endif",
+        "  }",
+        "};"])
+
+
 def main():
     parts = [HEADER]
     widths = [16 << i for i in range(5)]  # 16 .. 256
@@ -85,6 +122,9 @@ def main():
         for b in EIGHT:
             for n in widths:
                 parts.append(wrapper(n, a, b, 32, False))
+    for t in SIXTEEN:
+        for n in widths:
+            parts.append(wrapper_rs(n, t))
     parts.append(FOOTER)
     print("\n".join(parts), end="")
 

@@ -11,6 +11,7 @@ for src in examples/add/add.tile.cpp examples/saxpy/saxpy.tile.cpp bench/memory_
            examples/matrix_relu/matrix_relu.tile.cpp examples/pipeline/pipeline.tile.cpp \
            examples/column_stats/column_stats.tile.cpp examples/softmax/softmax.tile.cpp \
            examples/gemm/gemm.tile.cpp examples/histogram/histogram.tile.cpp \
+           examples/attention/attention.tile.cpp \
            bench/add_bandwidth.tile.cpp bench/op_overhead.tile.cpp; do
   name=$(basename "$src" .tile.cpp)
   "$build/bin/tilecc" compile "$root/$src" -o "$carry/$name.cu"
@@ -36,6 +37,8 @@ inputs=$root/test/Driver/Inputs
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 # The GEMM benchmark runs on the H200 only: its shared memory is planned for sm_90a alone.
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
+  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
+"$build/bin/tilecc" compile "$root/bench/attention.tile.cpp" -o "$carry/attention_bench.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"

@@ -24,7 +24,7 @@ bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -Itest/Driver/Inputs
           -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram control_flow atomics check_print f8 complex mma_fragments warp_shuffles cat_extract scans staged_exchanges add_bandwidth op_overhead timeline; do
+for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram attention control_flow atomics check_print f8 complex mma_fragments warp_shuffles cat_extract scans staged_exchanges add_bandwidth op_overhead timeline; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -57,6 +57,8 @@ check "$work/softmax" 4097 1024
 check "$work/softmax" 1 1
 check "$work/gemm"
 check "$work/gemm" 65 63 33
+check "$work/attention"
+check "$work/attention" 3 384 causal
 check "$work/histogram"
 check "$work/histogram" 1
 check "$work/histogram" 77777777
@@ -82,6 +84,9 @@ if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/cat_extract"
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/staged_exchanges"
   check compute-sanitizer --tool racecheck --error-exitcode 3 "$work/staged_exchanges"
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/attention" 1 256
+  check compute-sanitizer --tool racecheck --error-exitcode 3 "$work/attention" 1 256
+  check compute-sanitizer --tool synccheck --error-exitcode 3 "$work/attention" 1 256 causal
 fi
 
 if [ -x .device-carry/tile_runtime_tests ]; then

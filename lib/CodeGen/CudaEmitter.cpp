@@ -272,16 +272,20 @@ static std::string deviceLayout(const LinearLayout &ll, unsigned threads) {
 }
 
 /// The instruction tiles of an mma or dot operand layout over `shape`, for mma_frag and
-/// ldmatrix_operand; empty for other layouts.
-static std::string fragmentShape(Attribute layout, StringRef shape, unsigned numWarps) {
+/// ldmatrix_operand; empty for other layouts, and for an accumulator layout over a unit axis
+/// (a reduction's result broadcast back), which no mma reads.
+static std::string fragmentShape(Attribute layout, ArrayRef<int64_t> shape, unsigned numWarps) {
   auto grid = [&](tilegpu::MmaLayoutAttr mma) {
     ArrayRef<unsigned> w = mma.getWarpsPerBlock();
     return cat(w[w.size() - 2], ", ", w.back(), ", ", numWarps);
   };
+  std::string ix = cat("tile_dev::Ix<", joinInts(shape), ">");
   if (auto mma = llvm::dyn_cast<tilegpu::MmaLayoutAttr>(layout))
-    return cat("tile_dev::MmaAcc<", shape, ", ", grid(mma), ">");
+    return llvm::is_contained(shape.take_back(2), 1)
+               ? ""
+               : cat("tile_dev::MmaAcc<", ix, ", ", grid(mma), ">");
   if (auto dot = llvm::dyn_cast<tilegpu::DotOperandLayoutAttr>(layout))
-    return cat("tile_dev::MmaOperand<", shape, ", ", dot.getOpIdx(), ", ", dot.getKWidth(), ", ",
+    return cat("tile_dev::MmaOperand<", ix, ", ", dot.getOpIdx(), ", ", dot.getKWidth(), ", ",
                grid(dot.getParent()), ">");
   return "";
 }
@@ -327,7 +331,7 @@ LogicalResult KernelEmitter::collectLayouts() {
     }
     std::optional<LinearLayout> ll = tilegpu::linearLayoutOf(tensor, numWarps);
     std::string frag =
-        fragmentShape(attr, cat("tile_dev::Ix<", joinInts(tensor.getShape()), ">"), numWarps);
+        fragmentShape(attr, tensor.getShape(), numWarps);
     std::optional<unsigned> k = ll ? layoutOf(*ll, frag) : std::nullopt;
     if (!k) {
       result = op->emitError() << "layout " << attr << " over [" << joinInts(tensor.getShape())

@@ -195,13 +195,24 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     if (failed(info))
       return failure();
     const Layout &to = layouts[info->layout];
-    out.line(indent,
-             cat("tile_dev::warpgroup_mma<", to.alias, "_frag, ",
-                 stagingText(tilegpu::bufferStaging(mma.getA().getType())), ", ",
-                 stagingText(tilegpu::bufferStaging(mma.getB().getType())), ">(", info->name,
-                 ", ", stagePointer(mma.getA(), mma.getAStage()), ", ",
-                 stagePointer(mma.getB(), mma.getBStage()), ", ", threadId, ");"),
-             loc);
+    std::string b = stagingText(tilegpu::bufferStaging(mma.getB().getType()));
+    if (mma.aInRegisters()) {
+      std::optional<unsigned> la = layoutIndex(mma.getATile());
+      if (!la)
+        return op.emitError("a warpgroup mma's A operand has no registers");
+      out.line(indent,
+               cat("tile_dev::warpgroup_mma_rs<", to.alias, "_frag, ", layouts[*la].alias,
+                   "_frag, ", b, ">(", info->name, ", ", array(mma.getA(), indent, loc), ", ",
+                   stagePointer(mma.getB(), mma.getBStage()), ", ", threadId, ");"),
+               loc);
+    } else {
+      out.line(indent,
+               cat("tile_dev::warpgroup_mma<", to.alias, "_frag, ",
+                   stagingText(tilegpu::bufferStaging(cast<tilegpu::BufferType>(mma.getA().getType()))),
+                   ", ", b, ">(", info->name, ", ", stagePointer(mma.getA(), mma.getAStage()),
+                   ", ", stagePointer(mma.getB(), mma.getBStage()), ", ", threadId, ");"),
+               loc);
+    }
     values[mma.getResult()] = *info;
     return success();
   }

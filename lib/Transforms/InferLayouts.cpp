@@ -13,6 +13,8 @@
 //    first: a cat then picks registers of one operand or the other; for an extract, the
 //    registers of the chosen sub-tile), or the operand's blocked layout permuted; when none
 //    is free it keeps the anchor and exchanges through shared memory;
+//  * an mma on whole instruction tiles takes its operands in the fragments it reads and
+//    computes its result in the accumulator's (tilegpu::mmaFragments);
 //  * an elementwise op takes the layout of one of its operands, the one the others convert to
 //    most cheaply (ties: an operand computed in the body over a loop-carried one, then the
 //    first); a scan keeps its operand's;
@@ -28,15 +30,21 @@
 //    atomics, like every op not named here, take their anchors.
 //
 // Then each operand that reaches an op in a layout the op does not take passes through a
-// `tilegpu.convert_layout`; constants, splats and iotas fold into the wanted layout.
+// `tilegpu.convert_layout`; constants, splats and iotas fold into the wanted layout, and a
+// value computed from them alone (elementwise ops, broadcasts and unit-axis reshapes of
+// coordinates and scalars, such as a causal mask's indices) is computed again in that layout.
+// Such values do not pull an elementwise op's layout toward theirs.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Transforms/Passes.h"
 
 #include "tilecc/Dialect/TileGPU/DataMovement.h"
+#include "tilecc/Dialect/TileGPU/MmaFragments.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -76,6 +84,23 @@ bool isUniform(Value v) {
   if (auto constant = dyn_cast<arith::ConstantOp>(def))
     return isa<DenseElementsAttr>(constant.getValue());
   return isa<tile::SplatOp, tile::IotaOp>(def);
+}
+
+/// True when `v` is computed from coordinates and scalars alone: a uniform value, or an
+/// elementwise op, broadcast or reshape of such (a causal mask's row and column indices).
+/// Every layout computes it in place, so it is made again where a layout needs it.
+bool fromCoordinates(Value v, unsigned depth = 0) {
+  if (isUniform(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 32 || def->getNumResults() != 1 || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def) || !isa<RankedTensorType>(v.getType()))
+    return false;
+  if (!isa<tile::BroadcastOp, tile::ReshapeOp>(def) && !def->hasTrait<OpTrait::Elementwise>())
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return !isa<RankedTensorType>(operand.getType()) || fromCoordinates(operand, depth + 1);
+  });
 }
 
 class LayoutInference {
@@ -156,6 +181,8 @@ private:
       return analyzeIf(branch);
     if (auto reduce = dyn_cast<tile::ReduceOp>(op))
       return analyzeReduce(reduce);
+    if (auto mma = dyn_cast<tile::MmaOp>(op))
+      return analyzeMma(mma);
     if (isa<tile::ReshapeOp, tile::BroadcastOp, tile::PermuteOp, tile::CatOp, tile::ExtractOp>(op))
       return analyzeShape(op);
     if (isa<tile::ScanOp>(op) || (op->hasTrait<OpTrait::Elementwise>() &&
@@ -172,7 +199,7 @@ private:
       return;
     }
     // Ops that take a tile in any layout.
-    if (isa<tile::PrintOp, tile::CheckOp, tile::MmaOp>(op))
+    if (isa<tile::PrintOp, tile::CheckOp>(op))
       return;
     // Everything else keeps its anchors: its tile operands come back to them.
     for (OpOperand &operand : op->getOpOperands())
@@ -242,6 +269,21 @@ private:
       chosen[v] = slice;
   }
 
+  /// An mma on whole instruction tiles reads and writes fragments (tilegpu::mmaFragments):
+  /// its result is computed in the accumulator layout, so what the kernel derives from it
+  /// (a scale, a row maximum, a cast to the next mma's operand) stays in those registers.
+  /// Other mmas take their operands in any layout.
+  void analyzeMma(tile::MmaOp op) {
+    std::optional<MmaFragments> fragments =
+        mmaFragments(op.getA().getType(), op.getB().getType(), op.getAcc().getType(), numWarps);
+    if (!fragments)
+      return;
+    want(op.getAMutable(), fragments->a);
+    want(op.getBMutable(), fragments->b);
+    want(op.getAccMutable(), fragments->acc);
+    chosen[op.getResult()] = fragments->acc;
+  }
+
   void analyzeShape(Operation *op) {
     Value source = op->getOperand(0);
     Attribute from = layoutOf(source);
@@ -302,7 +344,7 @@ private:
     SmallVector<std::pair<Attribute, bool>> candidates;
     for (Value v : op->getOperands())
       if (auto tensor = dyn_cast<RankedTensorType>(v.getType());
-          tensor && tensor.getShape() == shape && !isUniform(v))
+          tensor && tensor.getShape() == shape && !fromCoordinates(v))
         candidates.push_back({layoutOf(v), isa<BlockArgument>(v)});
     Attribute best;
     if (candidates.empty()) {
@@ -411,6 +453,70 @@ private:
     }
   }
 
+  /// The layout the operand of `op`, a broadcast or a reshape that inserts a unit axis, takes
+  /// so that its result lies in `layout` without moving: the slice along the inserted axis,
+  /// or for a broadcast the layout over the operand's shape (under slices of the leading
+  /// axes it adds).
+  static Attribute operandLayout(Operation *op, Attribute layout) {
+    auto src = cast<RankedTensorType>(op->getOperand(0).getType());
+    auto dst = cast<RankedTensorType>(op->getResult(0).getType());
+    MLIRContext *ctx = op->getContext();
+    if (isa<tile::ReshapeOp>(op)) {
+      for (int64_t axis = 0; axis < dst.getRank(); ++axis) {
+        SmallVector<int64_t> without(dst.getShape());
+        without.erase(without.begin() + axis);
+        if (dst.getDimSize(axis) == 1 && ArrayRef<int64_t>(without) == src.getShape())
+          return SliceLayoutAttr::get(ctx, unsigned(axis), layout);
+      }
+      return {};
+    }
+    int64_t added = dst.getRank() - src.getRank();
+    SmallVector<int64_t> padded(size_t(added), 1);
+    padded.append(src.getShape().begin(), src.getShape().end());
+    Attribute fitted = fitTo(layout, padded);
+    for (int64_t k = 0; k < added; ++k)
+      fitted = SliceLayoutAttr::get(ctx, 0, fitted);
+    return fitted;
+  }
+
+  /// The layout each tile operand of `def` takes to compute its result in `layout`.
+  static Attribute operandLayoutFor(Operation *def, Attribute layout) {
+    return isa<tile::BroadcastOp, tile::ReshapeOp>(def) ? operandLayout(def, layout) : layout;
+  }
+
+  /// True when `v` (fromCoordinates) can be computed in `layout`: every value it is made of
+  /// has a layout there that maps its shape.
+  bool remakeable(Value v, Attribute layout) const {
+    auto type = cast<RankedTensorType>(v.getType());
+    if (!layout || !linear(layout, type.getShape()))
+      return false;
+    if (isUniform(v))
+      return true;
+    Operation *def = v.getDefiningOp();
+    return llvm::all_of(def->getOperands(), [&](Value operand) {
+      return !isa<RankedTensorType>(operand.getType()) ||
+             remakeable(operand, operandLayoutFor(def, layout));
+    });
+  }
+
+  /// `v` computed again in `layout` at the builder's point (remakeable holds); the uniform
+  /// values it starts from are converted, which folds into them.
+  Value remake(OpBuilder &b, Value v, Attribute layout) {
+    auto type = cast<RankedTensorType>(v.getType());
+    if (type.getEncoding() == layout)
+      return v;
+    if (isUniform(v))
+      return b.create<ConvertLayoutOp>(v.getLoc(), withLayout(type, layout), v);
+    Operation *def = v.getDefiningOp();
+    IRMapping map;
+    for (Value operand : def->getOperands())
+      if (isa<RankedTensorType>(operand.getType()))
+        map.map(operand, remake(b, operand, operandLayoutFor(def, layout)));
+    Operation *clone = b.clone(*def, map);
+    clone->getResult(0).setType(withLayout(type, layout));
+    return clone->getResult(0);
+  }
+
   void materialize() {
     for (auto [value, layout] : chosen)
       if (auto type = dyn_cast<RankedTensorType>(value.getType()))
@@ -422,6 +528,12 @@ private:
         continue;
       Operation *owner = operand->getOwner();
       b.setInsertionPoint(owner);
+      // Made from coordinates: computed again where it is needed rather than moved.
+      if (!isUniform(operand->get()) && fromCoordinates(operand->get()) &&
+          remakeable(operand->get(), layout)) {
+        operand->set(remake(b, operand->get(), layout));
+        continue;
+      }
       Value converted = b.create<ConvertLayoutOp>(owner->getLoc(), withLayout(type, layout),
                                                   operand->get());
       operand->set(converted);

@@ -3,11 +3,9 @@
 // `tile-mma-layouts` turns each `tile.mma` whose tiles are whole numbers of instruction
 // tiles into `tilegpu.mma` on fragment layouts:
 //
-//  * the accumulator's `#tilegpu.mma` layout spreads the block's warps as a WM x WN grid,
-//    doubling whichever side leaves the per-warp tile longer (M on ties) while the tile has
-//    room for it; warps beyond the grid hold copies;
-//  * the inputs get `#tilegpu.dot_operand` layouts of that parent, and `tilegpu.convert_layout`
-//    ops move the operands in and the result out;
+//  * the accumulator and the inputs take the fragment layouts of tilegpu::mmaFragments (which
+//    tile-infer-layouts has usually given them already), and `tilegpu.convert_layout` ops
+//    move the operands in and the result out where they are not;
 //  * an accumulator an `scf.for` carries from one iteration to the next is carried in the mma
 //    layout: its initial value is converted before the loop (free for constants and splats),
 //    its uses in the body and after the loop read it through conversions, and the conversion
@@ -17,7 +15,7 @@
 #include "tilecc/Transforms/Passes.h"
 #include "MmaCarry.h"
 
-#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+#include "tilecc/Dialect/TileGPU/MmaFragments.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -32,21 +30,6 @@ using namespace tilecc;
 using tilegpu::ConvertLayoutOp;
 
 namespace {
-
-/// The WM x WN warp grid for an M x N accumulator over `numWarps` warps.
-std::pair<unsigned, unsigned> warpGrid(int64_t m, int64_t n, unsigned numWarps) {
-  unsigned wm = 1, wn = 1;
-  while (wm * wn < numWarps) {
-    bool canM = m % (16 * wm * 2) == 0, canN = n % (8 * wn * 2) == 0;
-    if (canM && (m / wm >= n / wn || !canN))
-      wm *= 2;
-    else if (canN)
-      wn *= 2;
-    else
-      break;
-  }
-  return {wm, wn};
-}
 
 RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
   return RankedTensorType::get(type.getShape(), type.getElementType(), layout);
@@ -67,26 +50,14 @@ bool hasMmaLayout(Type type) {
 /// Rewrites `op` on fragments when its shape allows; returns false when it keeps its layouts.
 bool rewriteMma(tile::MmaOp op, unsigned numWarps) {
   RankedTensorType a = op.getA().getType(), b = op.getB().getType(), acc = op.getAcc().getType();
-  size_t rank = acc.getRank(), r = rank - 2;
-  int64_t m = acc.getDimSize(r), n = acc.getDimSize(r + 1), k = a.getDimSize(r + 1);
-  unsigned kWidth = tilegpu::mmaKWidth(a.getElementType());
-  if (m % 16 != 0 || n % 8 != 0 || k % (8 * kWidth) != 0)
+  std::optional<tilegpu::MmaFragments> fragments = tilegpu::mmaFragments(a, b, acc, numWarps);
+  if (!fragments)
     return false;
-
-  MLIRContext *ctx = op.getContext();
-  auto [wm, wn] = warpGrid(m, n, numWarps);
-  SmallVector<unsigned> wpb(rank, 1);
-  wpb[r] = wm;
-  wpb[r + 1] = wn;
-  auto parent = tilegpu::MmaLayoutAttr::get(ctx, wpb);
-  auto layoutA = tilegpu::DotOperandLayoutAttr::get(ctx, 0, parent, kWidth);
-  auto layoutB = tilegpu::DotOperandLayoutAttr::get(ctx, 1, parent, kWidth);
-
   OpBuilder builder(op);
   Location loc = op.getLoc();
-  Value fa = convertTo(builder, loc, op.getA(), withLayout(a, layoutA));
-  Value fb = convertTo(builder, loc, op.getB(), withLayout(b, layoutB));
-  Value fc = convertTo(builder, loc, op.getAcc(), withLayout(acc, parent));
+  Value fa = convertTo(builder, loc, op.getA(), withLayout(a, fragments->a));
+  Value fb = convertTo(builder, loc, op.getB(), withLayout(b, fragments->b));
+  Value fc = convertTo(builder, loc, op.getAcc(), withLayout(acc, fragments->acc));
   Value product = builder.create<tilegpu::MmaOp>(loc, fc.getType(), fa, fb, fc);
   op.replaceAllUsesWith(convertTo(builder, loc, product, op.getType()));
   op.erase();

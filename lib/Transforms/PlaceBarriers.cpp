@@ -118,7 +118,9 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       return state;
     }
     if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
-      merge(state.reading, {bytesOf(mma.getA()), bytesOf(mma.getB())});
+      merge(state.reading, {bytesOf(mma.getB())});
+      if (!mma.aInRegisters())
+        merge(state.reading, {bytesOf(mma.getA())});
       return state;
     }
     if (auto wait = dyn_cast<tilegpu::WarpgroupWaitOp>(op)) {

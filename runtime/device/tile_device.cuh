@@ -1634,6 +1634,64 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const TA* a, const TB* b, u
 #endif
 }
 
+/// C += A x B as warpgroup_mma does, with A (M x K, f16 or bf16) in this thread's registers `a`
+/// in the dot operand layout LA of C's (its warp's rows as mma.sync A fragments: the registers
+/// of an accumulator of the same layout cast to 16 bits) and B (K x N, the same type) in a
+/// buffer stage laid out as SB. `a` is read until warpgroup_wait as the stage is.
+template <class LC, class LA, class SB, class T>
+TILE_DEV_D void warpgroup_mma_rs(float (&c)[LC::elems], const T (&a)[LA::elems], const T* b,
+                                 unsigned tid) {
+  static_assert(LC::wn_count == 1 && LC::wm_count % 4 == 0 && LA::wm_count == LC::wm_count &&
+                    LA::wn_count == 1 && LA::op_idx == 0,
+                "tilecc: a warpgroup mma has warpgroups stacked along M");
+  static_assert(sizeof(T) == 2, "tilecc: an A operand in registers has 16-bit elements");
+  constexpr int64_t KI = 16, K = LA::S::cols, N = LC::S::cols, RM = LC::RM, RN = LC::RN;
+  static_assert(LA::RR == RM && LA::RC * KI == K && SB::tile_cols == N && LA::per_tile == 8,
+                "tilecc: inconsistent warpgroup mma operands");
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+  constexpr int64_t NC = N < 256 ? N : 256;  // columns per instruction
+  constexpr uint32_t bytes = uint32_t(sizeof(T));
+  constexpr uint32_t b_lbo = SB::column_major ? 16 : uint32_t(SB::rows * SB::block) * bytes;
+  detail::pin_registers(c);
+  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#pragma unroll
+  for (int64_t kk = 0; kk < LA::RC; ++kk)
+#pragma unroll
+    for (int64_t i = 0; i < RM; ++i) {
+      uint32_t fa[4];
+      memcpy(fa, &a[(i * LA::RC + kk) * 8], sizeof fa);
+#pragma unroll
+      for (int64_t nc = 0; nc < N / NC; ++nc) {
+        const uint64_t db = detail::wgmma_descriptor<SB>(b + SB::offset(kk * KI * N + nc * NC),
+                                                         b_lbo, uint32_t(8 * SB::block) * bytes);
+        detail::wgmma_rs<int(NC), T, SB::column_major ? 0 : 1>(&c[(i * RN + nc * (NC / 8)) * 4],
+                                                                fa, db);
+      }
+    }
+  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#else
+  const int lane = int(tid % 32u);
+#pragma unroll
+  for (int64_t kk = 0; kk < LA::RC; ++kk)
+#pragma unroll
+    for (int64_t j = 0; j < RN; ++j) {
+      uint32_t fb[2];
+      detail::ldmatrix_b<SB>(fb, b, kk * KI, j * 8, lane);
+#pragma unroll
+      for (int64_t i = 0; i < RM; ++i) {
+        const T* x = &a[(i * LA::RC + kk) * 8];
+        float* d = &c[(i * RN + j) * 4];
+        if constexpr (std::is_same_v<T, __half>)
+          detail::mma_f16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
+                          detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]), fb[0], fb[1]);
+        else
+          detail::mma_bf16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
+                           detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]), fb[0], fb[1]);
+      }
+    }
+#endif
+}
+
 /// Waits until at most `Pending` of this warpgroup's mma groups are in flight; with 0 the
 /// accumulator `c` of the last one is ready.
 template <int Pending, int E>

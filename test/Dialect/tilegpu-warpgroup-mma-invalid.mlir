@@ -94,3 +94,29 @@ func.func @f8_times_f16(%a: !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>,
   %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>, !tilegpu.buffer<3, tensor<128x64xf16>, #SB> -> tensor<64x64xf32, #M>
   return %r : tensor<64x64xf32, #M>
 }
+
+// -----
+
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+#W = #tilegpu.mma<warpsPerBlock = [8, 1]>
+#B = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerBlock = [8, 1], order = [1, 0]>
+func.func @registers_not_fragments(%a: tensor<128x32xf16, #B>,
+                                   %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                                   %c: tensor<128x128xf32, #W>) -> tensor<128x128xf32, #W> {
+  // expected-error @+1 {{an A operand in registers must be a 16-bit tile in the dot operand layout (opIdx 0, kWidth 2) of the accumulator's, without a stage}}
+  %r = tilegpu.warpgroup_mma %a, %b[%s], %c : tensor<128x32xf16, #B>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #W>
+  return %r : tensor<128x128xf32, #W>
+}
+
+// -----
+
+#SA = #tilegpu.shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>
+#W = #tilegpu.mma<warpsPerBlock = [8, 1]>
+func.func @buffer_without_stage(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
+                                %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
+                                %c: tensor<128x128xf32, #W>) -> tensor<128x128xf32, #W> {
+  // expected-error @+1 {{an A operand buffer needs a stage}}
+  %r = tilegpu.warpgroup_mma %a, %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #W>
+  return %r : tensor<128x128xf32, #W>
+}

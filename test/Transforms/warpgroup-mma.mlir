@@ -73,7 +73,8 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
 // CHECK-NEXT: scf.yield %[[R]]
 // CHECK-NEXT: } {tilegpu.mma_in_flight}
 // CHECK-NEXT: %[[DONE:.*]] = tilegpu.warpgroup_wait %{{.*}} {pending = 0 : i32}
-// CHECK: tilegpu.convert_layout %[[DONE]]
+// CHECK-NEXT: tilegpu.async_wait {pending = 0 : i32}
+// CHECK-NEXT: scf.yield %[[DONE]] : tensor<64x64xf32, #tilegpu.mma<warpsPerBlock = [4, 1]>>
 func.func @deep_ring(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: index) -> tensor<64x64xf32>
     attributes {tilegpu.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index

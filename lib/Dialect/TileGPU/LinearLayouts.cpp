@@ -93,7 +93,8 @@ LinearLayout MmaLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape, unsigned num
     b.warp.push_back(b.along(col, step));
   for (int64_t step = 16; step < 16 * wm; step *= 2)
     b.warp.push_back(b.along(row, step));
-  return b.build(numWarps);
+  // A unit axis (a reduction's result seen with its axis back) holds one element there.
+  return b.build(numWarps).removeZeroBases(kRegister);
 }
 
 LinearLayout DotOperandLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape,

@@ -32,7 +32,12 @@ ScanSplit tilegpu::scanSplit(ArrayRef<int64_t> shape, unsigned axis, int64_t num
 
 bool tilegpu::convertsToLdmatrix(ConvertLayoutOp op) {
   auto to = dyn_cast_or_null<DotOperandLayoutAttr>(op.getType().getEncoding());
-  return to && to.getKWidth() == 2 && elementBytes(op.getType().getElementType()) == 2;
+  if (!to || to.getKWidth() != 2 || elementBytes(op.getType().getElementType()) != 2)
+    return false;
+  // An accumulator's registers that already hold the operand's elements (a chain's A) stay.
+  Operation *func = op->getParentOfType<func::FuncOp>();
+  std::optional<ShapeMovement> move = planShapeMovement(op, func ? numWarpsOf(func) : 1u);
+  return !move || move->kind == Movement::SharedMemory;
 }
 
 unsigned tilegpu::mmaKWidth(Type element) {

@@ -173,14 +173,18 @@ bool MmaLayoutAttr::fits(ArrayRef<int64_t> shape) const {
   if (shape.size() != r)
     return false;
   int64_t wm = getWarpsPerBlock()[r - 2], wn = getWarpsPerBlock()[r - 1];
-  return shape[r - 2] % (16 * wm) == 0 && shape[r - 1] % (8 * wn) == 0;
+  // A unit axis is the broadcast form of a reduction along it: the others' threads hold it.
+  return (shape[r - 2] % (16 * wm) == 0 || shape[r - 2] == 1) &&
+         (shape[r - 1] % (8 * wn) == 0 || shape[r - 1] == 1);
 }
 
 int64_t MmaLayoutAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
   size_t r = getRank();
   int64_t batch = r == 3 ? shape[0] : 1;
   int64_t wm = getWarpsPerBlock()[r - 2], wn = getWarpsPerBlock()[r - 1];
-  return batch * (shape[r - 2] / (16 * wm)) * (shape[r - 1] / (8 * wn)) * 4;
+  int64_t rows = shape[r - 2] == 1 ? 1 : shape[r - 2] / (16 * wm) * 2;
+  int64_t cols = shape[r - 1] == 1 ? 1 : shape[r - 1] / (8 * wn) * 2;
+  return batch * rows * cols;
 }
 
 Attribute DotOperandLayoutAttr::parse(AsmParser &parser, Type) {

@@ -171,8 +171,14 @@ LogicalResult MmaOp::verify() {
   return success();
 }
 
+RankedTensorType WarpgroupMmaOp::getATile() {
+  if (auto buffer = dyn_cast<BufferType>(getA().getType()))
+    return buffer.getTile();
+  return cast<RankedTensorType>(getA().getType());
+}
+
 LogicalResult WarpgroupMmaOp::verify() {
-  RankedTensorType a = getA().getType().getTile(), b = getB().getType().getTile();
+  RankedTensorType a = getATile(), b = getB().getType().getTile();
   RankedTensorType acc = getAcc().getType();
   auto layout = dyn_cast_or_null<MmaLayoutAttr>(acc.getEncoding());
   if (!layout || layout.getRank() != 2 || layout.getWarpsPerBlock()[1] != 1 ||
@@ -189,7 +195,17 @@ LogicalResult WarpgroupMmaOp::verify() {
   if (!eightBit && (a.getElementType() != b.getElementType() ||
                     !(a.getElementType().isF16() || a.getElementType().isBF16())))
     return emitOpError("the operands must both be f16, both bf16, or both f8 (e4m3 or e5m2)");
-  if (!warpgroupReadable(getA().getType(), 0) || !warpgroupReadable(getB().getType(), 1))
+  if (aInRegisters()) {
+    auto dot = dyn_cast_or_null<DotOperandLayoutAttr>(a.getEncoding());
+    if (getAStage() || eightBit || !dot || dot.getOpIdx() != 0 || dot.getParent() != layout ||
+        dot.getKWidth() != 2)
+      return emitOpError("an A operand in registers must be a 16-bit tile in the dot operand "
+                         "layout (opIdx 0, kWidth 2) of the accumulator's, without a stage");
+  } else if (!getAStage() || !warpgroupReadable(cast<BufferType>(getA().getType()), 0)) {
+    return emitOpError("an A operand buffer needs a stage and the wgmma layout (rows of 32 "
+                       "bytes or more in 16-byte groups with the ldmatrix swizzle)");
+  }
+  if (!warpgroupReadable(getB().getType(), 1))
     return emitOpError("an operand buffer is not laid out for wgmma (rows of 32 bytes or "
                        "more in 16-byte groups with the ldmatrix swizzle)");
   if (acc.getDimSize(0) % (16 * int64_t(layout.getWarpsPerBlock()[0])) != 0 ||

@@ -54,8 +54,9 @@ mlir::Type mmaStagedType(mlir::Type element);
 /// TF32 (m16n8k8), 2 for f16/bf16 (m16n8k16), 4 for f8 (m16n8k32).
 unsigned mmaKWidth(mlir::Type element);
 
-/// True for a conversion to 16-bit mma operands (kWidth 2), which CodeGen reads back from
-/// shared memory with ldmatrix.
+/// True for a conversion to 16-bit mma operands (kWidth 2) whose elements must move between
+/// threads: CodeGen reads them back from shared memory with ldmatrix. (Registers that hold
+/// the operand's elements already, such as an accumulator cast for the next mma, stay.)
 bool convertsToLdmatrix(ConvertLayoutOp op);
 
 

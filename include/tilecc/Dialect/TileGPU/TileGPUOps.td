@@ -104,7 +104,8 @@ def TileGPU_MmaLayoutAttr : TileGPU_Layout<"MmaLayout", "mma"> {
     unsigned getRank() const { return getWarpsPerBlock().size(); }
     /// Warps of the grid (at most the block's; the rest hold copies).
     unsigned getNumWarps() const;
-    /// True when the layout can hold a tile of `shape` (M a multiple of 16*WM, N of 8*WN).
+    /// True when the layout can hold a tile of `shape` (M a multiple of 16*WM or 1, N of
+    /// 8*WN or 1: a unit axis is held by the threads of the others, once per thread).
     bool fits(::llvm::ArrayRef<int64_t> shape) const;
     int64_t getElemsPerThread(::llvm::ArrayRef<int64_t> shape) const;
   }];
@@ -511,26 +512,37 @@ def TileGPU_FenceAsyncSharedOp : TileGPU_Op<"fence_async_shared", [MemoryEffects
 
 def TileGPU_WarpgroupMmaOp : TileGPU_Op<"warpgroup_mma",
     [MemoryEffects<[MemRead]>, AllTypesMatch<["acc", "result"]>]> {
-  let summary = "acc + a x b with both operands read from buffer stages by the warpgroups";
+  let summary = "acc + a x b with b (and a) read from buffer stages by the warpgroups";
   let description = [{
-    `a` (M x K) and `b` (K x N) are stages of ring buffers of 16-bit tiles laid out by
-    tilegpu::ldmatrixBufferLayout; the accumulator has the `#tilegpu.mma` layout of the
-    block's W warps stacked along M (`warpsPerBlock = [W, 1]`, W a multiple of 4), so that
-    warpgroup g holds rows 64g .. 64g+63 of every 16W rows. On sm_90a each warpgroup issues
-    `wgmma.mma_async` from shared-memory descriptors as one group and goes on: the result
-    may only feed the accumulator of another warpgroup mma, or a `warpgroup_wait`, and the
-    stages are read until that wait. Other targets read the same stages with ldmatrix and
-    run mma.sync at once. The stages' copies must have been waited for, fenced
+    `b` (K x N) is a stage of a ring buffer of tiles laid out by
+    tilegpu::ldmatrixBufferLayout; `a` (M x K) is one too, or, for 16-bit inputs, a tile in
+    registers with the `#tilegpu.dot_operand` layout (opIdx 0) of the accumulator's (such as
+    an accumulator of another mma cast to 16 bits: attention's P x V). The accumulator has
+    the `#tilegpu.mma` layout of the block's W warps stacked along M
+    (`warpsPerBlock = [W, 1]`, W a multiple of 4), so that warpgroup g holds rows
+    64g .. 64g+63 of every 16W rows. On sm_90a each warpgroup issues `wgmma.mma_async` from
+    shared-memory descriptors (and A's registers) as one group and goes on: the result may
+    only feed the accumulator of another warpgroup mma, or a `warpgroup_wait`, and the stages
+    (and A's registers) are read until that wait. Other targets read the same stages with
+    ldmatrix and run mma.sync at once. The stages' copies must have been waited for, fenced
     (`fence_async_shared`) and published by a barrier.
 
     `%r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #tilegpu.mma<warpsPerBlock = [8, 1]>>`
+    `%r = tilegpu.warpgroup_mma %p, %b[%s], %c : tensor<128x64xbf16, #tilegpu.dot_operand<opIdx = 0, parent = #M, kWidth = 2>>, !tilegpu.buffer<3, tensor<64x64xbf16>, #SB> -> tensor<128x64xf32, #M>`
   }];
-  let arguments = (ins TileGPU_BufferType:$a, Index:$aStage, TileGPU_BufferType:$b,
-                       Index:$bStage, AnyRankedTensor:$acc);
+  let arguments = (ins AnyTypeOf<[TileGPU_BufferType, AnyRankedTensor]>:$a,
+                       Optional<Index>:$aStage, TileGPU_BufferType:$b, Index:$bStage,
+                       AnyRankedTensor:$acc);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $a `[` $aStage `]` `,` $b `[` $bStage `]` `,` $acc attr-dict `:` type($a) `,` type($b)
+    $a (`[` $aStage^ `]`)? `,` $b `[` $bStage `]` `,` $acc attr-dict `:` type($a) `,` type($b)
     `->` type($result)
+  }];
+  let extraClassDeclaration = [{
+    /// True when A is a tile in registers rather than a buffer stage.
+    bool aInRegisters() { return ::llvm::isa<::mlir::RankedTensorType>(getA().getType()); }
+    /// A's tile type (without layout when it is a buffer stage).
+    ::mlir::RankedTensorType getATile();
   }];
   let hasVerifier = 1;
 }

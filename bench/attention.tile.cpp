@@ -1,0 +1,136 @@
+// bench/attention.tile.cpp - flash attention forward as a user writes it (the kernel of
+// examples/attention), timed on the default device: bf16 in and out, heads stacked along the
+// rows (Q, V, O are (HEADS * SEQ) x D, K passed as the transpose of one), causal or not.
+//
+//   attention HEADS SEQ D causal|full ...   (groups of four; SEQ a multiple of 128)
+//
+// Before timing, sampled query rows of every head are compared with a double-precision host
+// reference. Prints one RESULT line per case: the median time of 20 synchronous launches
+// after 3 warm-up launches and the TFLOP/s (4 * HEADS * SEQ^2 * D flops, half when causal).
+// bench/gpu/attention.sh runs it beside torch's scaled_dot_product_attention.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <tile/tile.hpp>
+#include <vector>
+
+using tile::bf16;
+using tile::dyn;
+
+constexpr int BM = 128, BN = 64;
+
+template <int D, bool Causal>
+TILE_KERNEL void attention(tile::Tensor<bf16, BM, D>& o, const tile::Tensor<bf16, dyn, dyn>& q,
+                           const tile::Tensor<bf16, dyn, dyn>& kt,
+                           const tile::Tensor<bf16, dyn, dyn>& v, int64_t seq, float scale) {
+  const int64_t i = tile::block_id(0);
+  const int64_t row0 = i * BM % seq;
+  const int64_t first = (i * BM - row0) / BN;
+  const int64_t blocks = Causal ? (row0 + BM) / BN : seq / BN;
+  auto qt = q.partition<BM, D>().load(i, 0);
+  auto pk = kt.partition<D, BN>();
+  auto pv = v.partition<BN, D>();
+  auto m = tile::full<float, BM>(-INFINITY);
+  auto l = tile::zeros<float, BM>();
+  auto acc = tile::zeros<float, BM, D>();
+  for (int64_t j = 0; j < blocks; ++j) {
+    auto s = tile::mma(qt, pk.load(0, first + j), tile::zeros<float, BM, BN>()) * scale;
+    if (Causal) {
+      auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
+      auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
+      s = tile::where(col <= row, s, -INFINITY);
+    }
+    auto m_new = tile::max(m, tile::max<1>(s));
+    auto p = tile::exp(s - tile::broadcast<BM, BN>(tile::reshape<BM, 1>(m_new)));
+    auto alpha = tile::exp(m - m_new);
+    l = l * alpha + tile::sum<1>(p);
+    acc = tile::mma(tile::cast<bf16>(p), pv.load(first + j, 0),
+                    acc * tile::broadcast<BM, D>(tile::reshape<BM, 1>(alpha)));
+    m = m_new;
+  }
+  o.store(tile::cast<bf16>(acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l))));
+}
+
+template <int D, bool Causal>
+static bool run(long long heads, long long seq) {
+  const long long rows = heads * seq;
+  std::vector<bf16> hq(size_t(rows * D)), hk(size_t(rows * D)), hv(size_t(rows * D));
+  uint32_t seed = 7;
+  for (auto* h : {&hq, &hk, &hv})
+    for (auto& x : *h) {
+      seed = seed * 1664525u + 1013904223u;
+      x = bf16(float(int(seed >> 24) - 128) / 128.0f);
+    }
+  auto q = tile::from_host(hq, {rows, D}), k = tile::from_host(hk, {rows, D});
+  auto v = tile::from_host(hv, {rows, D});
+  auto o = tile::zeros<bf16>({rows, D});
+  const float scale = 1.0f / std::sqrt(float(D));
+  auto once = [&] {
+    tile::launch<attention<D, Causal>>(o.partition_mut<BM, D>(), q, k.view().transpose(), v, seq,
+                                       scale)
+        .sync();
+  };
+  once();
+  const std::vector<bf16> ho = o.to_host();
+  long long bad = 0, checked = 0;
+  std::vector<double> s(static_cast<size_t>(seq)), out(D);
+  for (long long h = 0; h < heads; ++h)
+    for (long long r = (h * 37) % 61; r < seq; r += 509) {
+      const long long qi = h * seq + r, keys = Causal ? r + 1 : seq;
+      double mx = -INFINITY, sum = 0;
+      for (long long c = 0; c < keys; ++c) {
+        double dot = 0;
+        for (int d = 0; d < D; ++d)
+          dot += double(float(hq[size_t(qi * D + d)])) * float(hk[size_t((h * seq + c) * D + d)]);
+        s[size_t(c)] = dot * scale;
+        mx = std::max(mx, s[size_t(c)]);
+      }
+      std::fill(out.begin(), out.end(), 0.0);
+      for (long long c = 0; c < keys; ++c) {
+        const double p = std::exp(s[size_t(c)] - mx);
+        sum += p;
+        for (int d = 0; d < D; ++d) out[size_t(d)] += p * float(hv[size_t((h * seq + c) * D + d)]);
+      }
+      for (int d = 0; d < D; ++d, ++checked) {
+        const double want = out[size_t(d)] / sum, got = float(ho[size_t(qi * D + d)]);
+        if (!(std::fabs(got - want) <= 1e-2 + 1e-2 * std::fabs(want)) && ++bad <= 5)
+          std::printf("  o[%lld][%d] = %.6g, expected %.6g\n", qi, d, got, want);
+      }
+    }
+  std::vector<double> t;
+  for (int r = 0; r < 23; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    once();
+    auto t1 = std::chrono::steady_clock::now();
+    if (r >= 3) t.push_back(std::chrono::duration<double>(t1 - t0).count());
+  }
+  std::sort(t.begin(), t.end());
+  const double sec = t[t.size() / 2];
+  const double flops = 4.0 * double(heads) * double(seq) * double(seq) * D * (Causal ? 0.5 : 1.0);
+  std::printf("RESULT attention heads=%lld seq=%lld d=%d %s: %.3f ms %.1f TFLOP/s, %lld of %lld "
+              "checked elements wrong\n",
+              heads, seq, D, Causal ? "causal" : "full", sec * 1e3, flops / sec / 1e12, bad,
+              checked);
+  return bad == 0;
+}
+
+int main(int argc, char** argv) {
+  bool ok = true;
+  for (int a = 1; a + 3 < argc; a += 4) {
+    const long long heads = std::atoll(argv[a]), seq = std::atoll(argv[a + 1]);
+    const int d = std::atoi(argv[a + 2]);
+    const bool causal = std::string(argv[a + 3]) == "causal";
+    if (heads <= 0 || seq <= 0 || seq % BM != 0 || (d != 64 && d != 128)) {
+      std::fprintf(stderr, "usage: attention HEADS SEQ D causal|full ...\n");
+      return 2;
+    }
+    if (d == 64)
+      ok &= causal ? run<64, true>(heads, seq) : run<64, false>(heads, seq);
+    else
+      ok &= causal ? run<128, true>(heads, seq) : run<128, false>(heads, seq);
+  }
+  return ok ? 0 : 1;
+}
