@@ -87,7 +87,8 @@ bool isUniform(Value v) {
 }
 
 /// True when `v` is computed from coordinates and scalars alone: a uniform value, or an
-/// elementwise op, broadcast or reshape of such (a causal mask's row and column indices).
+/// elementwise op, broadcast, reshape or layout conversion of such (a causal mask's row and
+/// column indices).
 /// Every layout computes it in place, so it is made again where a layout needs it.
 bool fromCoordinates(Value v, unsigned depth = 0) {
   if (isUniform(v))
@@ -96,7 +97,8 @@ bool fromCoordinates(Value v, unsigned depth = 0) {
   if (!def || depth > 32 || def->getNumResults() != 1 || def->getNumRegions() != 0 ||
       !isMemoryEffectFree(def) || !isa<RankedTensorType>(v.getType()))
     return false;
-  if (!isa<tile::BroadcastOp, tile::ReshapeOp>(def) && !def->hasTrait<OpTrait::Elementwise>())
+  if (!isa<tile::BroadcastOp, tile::ReshapeOp, ConvertLayoutOp>(def) &&
+      !def->hasTrait<OpTrait::Elementwise>())
     return false;
   return llvm::all_of(def->getOperands(), [&](Value operand) {
     return !isa<RankedTensorType>(operand.getType()) || fromCoordinates(operand, depth + 1);

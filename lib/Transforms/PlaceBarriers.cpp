@@ -11,7 +11,8 @@
 // `tilegpu.needs_no_barrier`; CodeGen leaves out their leading barrier (without the
 // attribute it always emits it). A ring buffer's reads add its bytes to what is in flight;
 // its async copies may write until an `async_wait {pending = 0}`, whatever barriers come
-// between, and only a barrier after that wait ends them; an exchange over bytes async copies
+// between, and only a barrier after that wait ends them; a copy into bytes that an earlier op
+// may still access gets a `tilegpu.barrier` before it; an exchange over bytes async copies
 // may still write is an error (the planner keeps rings apart from what their loops stage).
 // Likewise a warpgroup mma reads its stages until a `warpgroup_wait {pending = 0}`. A
 // `tilegpu.barrier` (placed by the pipeliner with the waits it needs) ends what is in flight;
@@ -25,6 +26,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <limits>
 
@@ -82,7 +84,10 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
     func::FuncOp func = getOperation();
     int64_t warps = tilegpu::numWarpsOf(func);
     numThreads = 32 * warps;
+    copiesAfterBarrier.clear();
     visit(func.getBody(), InFlight());
+    for (Operation *copy : copiesAfterBarrier)
+      OpBuilder(copy).create<tilegpu::BarrierOp>(copy->getLoc());
   }
 
   InFlight visit(Region &region, InFlight state) {
@@ -105,7 +110,14 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
             tilegpu::BarrierArriveOp, tilegpu::ProducerOp>(op))
       return state;
     if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) {
-      state.pending.push_back(bytesOf(copy.getBuffer()));
+      // A stage over bytes that other threads may still read for an earlier op (a ring
+      // placed where the loop's prologue staged an operand) is written after a barrier.
+      auto [begin, end] = bytesOf(copy.getBuffer());
+      if (state.overlaps(begin, end)) {
+        copiesAfterBarrier.insert(&op);
+        state.ranges.clear();
+      }
+      state.pending.push_back({begin, end});
       return state;
     }
     if (auto wait = dyn_cast<tilegpu::AsyncWaitOp>(op)) {
@@ -206,6 +218,8 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
   }
 
   int64_t numThreads = 32;
+  /// Async copies that need a barrier before them (the walk may visit an op more than once).
+  llvm::SetVector<Operation *> copiesAfterBarrier;
 };
 
 } // namespace
