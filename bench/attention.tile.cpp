@@ -5,7 +5,8 @@
 //   attention HEADS SEQ D causal|full ...   (groups of four; SEQ a multiple of 128)
 //
 // Before timing, sampled query rows of every head are compared with a double-precision host
-// reference. Prints one RESULT line per case: the median time of 20 synchronous launches
+// reference. Prints one RESULT line per case and key block (64 and 128 keys per step): the
+// median time of 20 synchronous launches
 // after 3 warm-up launches and the TFLOP/s (4 * HEADS * SEQ^2 * D flops, half when causal).
 // bench/gpu/attention.sh runs it beside torch's scaled_dot_product_attention.
 #include <algorithm>
@@ -20,9 +21,9 @@
 using tile::bf16;
 using tile::dyn;
 
-constexpr int BM = 128, BN = 64;
+constexpr int BM = 128;
 
-template <int D, bool Causal>
+template <int D, int BN, bool Causal>
 TILE_KERNEL void attention(tile::Tensor<bf16, BM, D>& o, const tile::Tensor<bf16, dyn, dyn>& q,
                            const tile::Tensor<bf16, dyn, dyn>& kt,
                            const tile::Tensor<bf16, dyn, dyn>& v, int64_t seq, float scale) {
@@ -54,7 +55,7 @@ TILE_KERNEL void attention(tile::Tensor<bf16, BM, D>& o, const tile::Tensor<bf16
   o.store(tile::cast<bf16>(acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l))));
 }
 
-template <int D, bool Causal>
+template <int D, int BN, bool Causal>
 static bool run(long long heads, long long seq) {
   const long long rows = heads * seq;
   std::vector<bf16> hq(size_t(rows * D)), hk(size_t(rows * D)), hv(size_t(rows * D));
@@ -69,7 +70,7 @@ static bool run(long long heads, long long seq) {
   auto o = tile::zeros<bf16>({rows, D});
   const float scale = 1.0f / std::sqrt(float(D));
   auto once = [&] {
-    tile::launch<attention<D, Causal>>(o.partition_mut<BM, D>(), q, k.view().transpose(), v, seq,
+    tile::launch<attention<D, BN, Causal>>(o.partition_mut<BM, D>(), q, k.view().transpose(), v, seq,
                                        scale)
         .sync();
   };
@@ -110,9 +111,9 @@ static bool run(long long heads, long long seq) {
   std::sort(t.begin(), t.end());
   const double sec = t[t.size() / 2];
   const double flops = 4.0 * double(heads) * double(seq) * double(seq) * D * (Causal ? 0.5 : 1.0);
-  std::printf("RESULT attention heads=%lld seq=%lld d=%d %s: %.3f ms %.1f TFLOP/s, %lld of %lld "
-              "checked elements wrong\n",
-              heads, seq, D, Causal ? "causal" : "full", sec * 1e3, flops / sec / 1e12, bad,
+  std::printf("RESULT attention heads=%lld seq=%lld d=%d %s (key blocks of %d): %.3f ms %.1f "
+              "TFLOP/s, %lld of %lld checked elements wrong\n",
+              heads, seq, D, Causal ? "causal" : "full", BN, sec * 1e3, flops / sec / 1e12, bad,
               checked);
   return bad == 0;
 }
@@ -128,9 +129,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     if (d == 64)
-      ok &= causal ? run<64, true>(heads, seq) : run<64, false>(heads, seq);
+      ok &= causal ? run<64, 64, true>(heads, seq) && run<64, 128, true>(heads, seq)
+                   : run<64, 64, false>(heads, seq) && run<64, 128, false>(heads, seq);
     else
-      ok &= causal ? run<128, true>(heads, seq) : run<128, false>(heads, seq);
+      ok &= causal ? run<128, 64, true>(heads, seq) && run<128, 128, true>(heads, seq)
+                   : run<128, 64, false>(heads, seq) && run<128, 128, false>(heads, seq);
   }
   return ok ? 0 : 1;
 }
