@@ -1,7 +1,8 @@
 // tile_dev::warpgroup_mma alone on one block per shape: stages filled by plain stores in the
 // layouts the compiler gives rings (ldmatrixBufferLayout, row-major or column-major: CA, CB),
-// every accumulator element compared with a host product. Built for sm_90a (wgmma from
-// descriptors) and run by bench/gpu/gemm.sh.
+// every accumulator element compared with a host product; and tile_dev::warpgroup_mma_rs
+// with A in registers (its dot operand fragments, filled by their element positions). Built
+// for sm_90a (wgmma from descriptors) and run by bench/gpu/gemm.sh.
 #include <device/tile_device.cuh>
 #include <cstdio>
 #include <vector>
@@ -42,7 +43,42 @@ __global__ void k(const float* A, const float* B, float* C) {
       }
 }
 
-template <int M, int N, int K, int W, class TA, bool CA = false, bool CB = false, class TB = TA>
+/// The same with A in registers: element (row, k) of register r of lane and warp w of the
+/// MmaOperand layout (rows 16w.. per 16W-row repeat i, k tiles of 16, fragment order).
+template <int M, int N, int K, int W, class TA, class TB, bool CA, bool CB>
+__global__ void krs(const float* A, const float* B, float* C) {
+  using LC = tile_dev::MmaAcc<tile_dev::Ix<M, N>, W, 1, W>;
+  using LA = tile_dev::MmaOperand<tile_dev::Ix<M, K>, 0, 2, W, 1, W>;
+  using SB = typename Ring<K, N, CB, sizeof(TB)>::type;
+  TB* b = tile_dev::shared_at<TB>(0);
+  for (int i = threadIdx.x; i < K * N; i += blockDim.x) b[SB::offset(i)] = TB(B[i]);
+  int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  TA a[LA::elems];
+  for (int r = 0; r < LA::elems; ++r) {
+    int e = r % 8, kk = r / 8 % LA::RC, i = r / 8 / LA::RC;
+    int row = i * 16 * W + w * 16 + lane / 4 + ((e >> 1) & 1) * 8;
+    int k = kk * 16 + (lane % 4) * 2 + (e & 1) + ((e >> 2) & 1) * 8;
+    a[r] = TA(A[row * K + k]);
+  }
+  tile_dev::fence_async_shared();
+  __syncthreads();
+  float c[LC::elems] = {};
+  uint32_t packed[LA::elems / 2];
+  tile_dev::pack_pairs(packed, a);
+  tile_dev::warpgroup_mma_rs<LC, LA, SB>(c, packed, b, threadIdx.x);
+  tile_dev::warpgroup_wait<0>(c);
+  tile_dev::detail::pin_registers(packed);
+  for (int i = 0; i < LC::RM; ++i)
+    for (int j = 0; j < LC::RN; ++j)
+      for (int e = 0; e < 4; ++e) {
+        int row = i * 16 * W + w * 16 + lane / 4 + (e >= 2 ? 8 : 0);
+        int col = j * 8 + (lane % 4) * 2 + (e & 1);
+        C[row * N + col] = c[(i * LC::RN + j) * 4 + e];
+      }
+}
+
+template <int M, int N, int K, int W, class TA, bool CA = false, bool CB = false, class TB = TA,
+          bool Registers = false>
 int run(const char* name) {
   std::vector<float> A(M * K), B(K * N), C(M * N, -1), R(M * N, 0), S(M * N, 0);
   uint32_t s = 7;
@@ -60,8 +96,14 @@ int run(const char* name) {
   cudaMemcpy(dA, A.data(), A.size() * 4, cudaMemcpyHostToDevice);
   cudaMemcpy(dB, B.data(), B.size() * 4, cudaMemcpyHostToDevice);
   int smem = M * K * sizeof(TA) + K * N * sizeof(TB);
-  cudaFuncSetAttribute(k<M, N, K, W, TA, TB, CA, CB>, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
-  k<M, N, K, W, TA, TB, CA, CB><<<1, 32 * W, smem>>>(dA, dB, dC);
+  auto launch = [&](auto kernel) {
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    kernel<<<1, 32 * W, smem>>>(dA, dB, dC);
+  };
+  if constexpr (Registers)
+    launch(krs<M, N, K, W, TA, TB, CA, CB>);
+  else
+    launch(k<M, N, K, W, TA, TB, CA, CB>);
   cudaError_t e = cudaDeviceSynchronize();
   cudaMemcpy(C.data(), dC, C.size() * 4, cudaMemcpyDeviceToHost);
   // 16-bit products sum exactly here; the tensor cores add 8-bit ones at about 13 bits (wgmma;
@@ -73,8 +115,8 @@ int run(const char* name) {
     over = std::max(over, double(std::fabs(C[i] - R[i])) / (f8 ? 4e-3 * S[i] + 1e-6 : 1e-2));
   }
   std::printf("%s M%d N%d K%d W%d%s%s: %s, max |err| %g\n", name, M, N, K, W,
-              CA ? " A column-major" : "", CB ? " B column-major" : "", cudaGetErrorString(e),
-              worst);
+              Registers ? " A in registers" : CA ? " A column-major" : "",
+              CB ? " B column-major" : "", cudaGetErrorString(e), worst);
   cudaFree(dA); cudaFree(dB); cudaFree(dC);
   return over <= 1.0 && e == cudaSuccess ? 0 : 1;
 }
@@ -99,6 +141,15 @@ int main() {
   bad += run<64, 64, 64, 4, __nv_fp8_e4m3, false, true, __nv_fp8_e5m2>("e4m3 x e5m2");
   bad += run<128, 128, 256, 4, __nv_fp8_e5m2, false, true>("e5m2");
   bad += run<64, 32, 32, 4, __nv_fp8_e5m2, false, true, __nv_fp8_e4m3>("e5m2 x e4m3");
+  // A in registers (16 bits only): attention's Q K^T (B column-major) and P V shapes.
+  bad += run<128, 64, 64, 8, __nv_bfloat16, false, true, __nv_bfloat16, true>("bf16");
+  bad += run<128, 64, 64, 8, __nv_bfloat16, false, false, __nv_bfloat16, true>("bf16");
+  bad += run<128, 64, 128, 8, __nv_bfloat16, false, true, __nv_bfloat16, true>("bf16");
+  bad += run<128, 128, 64, 8, __nv_bfloat16, false, false, __nv_bfloat16, true>("bf16");
+  bad += run<128, 128, 128, 8, __nv_bfloat16, false, true, __nv_bfloat16, true>("bf16");
+  bad += run<128, 128, 128, 8, __nv_bfloat16, false, false, __nv_bfloat16, true>("bf16");
+  bad += run<64, 256, 32, 4, __half, false, false, __half, true>("f16");
+  bad += run<256, 64, 64, 8, __half, false, true, __half, true>("f16");
   std::printf("%s\n", bad ? "FAILED" : "all OK");
   return bad;
 }

@@ -200,11 +200,16 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
       std::optional<unsigned> la = layoutIndex(mma.getATile());
       if (!la)
         return op.emitError("a warpgroup mma's A operand has no registers");
+      // A's registers, packed in pairs, are read until the wait: they live until then.
+      std::string packed = newName();
       out.line(indent,
-               cat("tile_dev::warpgroup_mma_rs<", to.alias, "_frag, ", layouts[*la].alias,
-                   "_frag, ", b, ">(", info->name, ", ", array(mma.getA(), indent, loc), ", ",
+               cat("uint32_t ", packed, "[", layouts[*la].elems / 2, "]; tile_dev::pack_pairs(",
+                   packed, ", ", array(mma.getA(), indent, loc), "); ",
+                   "tile_dev::warpgroup_mma_rs<", to.alias, "_frag, ", layouts[*la].alias,
+                   "_frag, ", b, ">(", info->name, ", ", packed, ", ",
                    stagePointer(mma.getB(), mma.getBStage()), ", ", threadId, ");"),
                loc);
+      operandsInFlight[mma.getResult()] = packed;
     } else {
       out.line(indent,
                cat("tile_dev::warpgroup_mma<", to.alias, "_frag, ",
@@ -228,8 +233,11 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
         return failure();
       acc = *regs;
     }
-    out.line(indent, cat("tile_dev::warpgroup_wait<", wait.getPending(), ">(", acc.name, ");"),
-             loc);
+    std::string keep;
+    if (auto it = operandsInFlight.find(wait.getAcc()); it != operandsInFlight.end())
+      keep = cat(" tile_dev::detail::pin_registers(", it->second, ");");
+    out.line(indent,
+             cat("tile_dev::warpgroup_wait<", wait.getPending(), ">(", acc.name, ");", keep), loc);
     values[wait.getResult()] = acc;
     return success();
   }

@@ -228,6 +228,9 @@ private:
   std::optional<unsigned> layoutOf(const LinearLayout &ll, llvm::StringRef frag = {});
   static mlir::RankedTensorType layoutKey(mlir::RankedTensorType type);
   std::string newName() { return cat("v", counter++); }
+  /// The packed A registers of each warpgroup mma that reads them from registers, by its
+  /// result: its wait keeps them alive.
+  llvm::DenseMap<mlir::Value, std::string> operandsInFlight;
   /// Element `i_` of a tile value, or the scalar itself.
   std::string elem(mlir::Value v) const;
   std::string scalar(mlir::Value v) const { return values.lookup(v).name; }

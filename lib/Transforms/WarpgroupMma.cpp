@@ -1,12 +1,10 @@
 //===- WarpgroupMma.cpp - mma operands multiplied straight from their rings ---------===//
 //
 // `tile-warpgroup-mma` runs after tile-pipeline-mma-operands. Where both operands of a
-// `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable),
-// or B is and A is a 16-bit tile in registers (an accumulator cast for the next mma: its
-// registers are wgmma's A fragments), and a barrier earlier in the same block publishes the
-// stages (or a wait on the stage's `full` barrier in a warp-specialized ring, which the fence
-// then follows), the reads and the mma become one `tilegpu.warpgroup_mma` of the stages (and
-// the registers), issued as soon as they are known,
+// `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable)
+// and a barrier earlier in the same block publishes them (or a wait on the stage's `full`
+// barrier in a warp-specialized ring, which the fence then follows), the reads and the mma
+// become one `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known,
 // and a `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them
 // (the copies of later steps) overlaps the tensor cores' work:
 //
@@ -74,17 +72,13 @@ unsigned fastAxis(tilegpu::LocalLoadOp ring) {
 bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   tilegpu::LocalLoadOp a = ringRead(op.getA(), 0), b = ringRead(op.getB(), 1);
   RankedTensorType acc = op.getAcc().getType();
-  if (!b)
+  if (!a || !b ||
+      !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(), fastAxis(a),
+                                    b.getBuffer().getType().getTile(), fastAxis(b), acc,
+                                    numWarps))
     return false;
-  RankedTensorType bTile = b.getBuffer().getType().getTile();
-  if (a ? !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(), fastAxis(a), bTile,
-                                        fastAxis(b), acc, numWarps)
-        : !tilegpu::warpgroupMultipliesFromRegisters(op.getA().getType(), bTile, fastAxis(b),
-                                                     acc, numWarps))
-    return false;
-  Operation *publisher = publisherBefore(b);
-  if (!publisher || publisher->getBlock() != op->getBlock() ||
-      (a && publisherBefore(a) != publisher))
+  Operation *publisher = publisherBefore(a);
+  if (!publisher || publisher->getBlock() != op->getBlock() || publisherBefore(b) != publisher)
     return false;
 
   // The copies' writes reach the async proxy: fenced by the threads that waited for them,
@@ -102,7 +96,7 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   }
 
   // Issue as soon as the stages are known, wait where the mma was.
-  for (Value v : SmallVector<Value>{a ? Value(a.getStage()) : Value(op.getA()), b.getStage(), op.getAcc()})
+  for (Value v : SmallVector<Value>{a.getStage(), b.getStage(), op.getAcc()})
     if (Operation *def = v.getDefiningOp(); def && def->getBlock() == op->getBlock() &&
                                             issueAfter->isBeforeInBlock(def))
       issueAfter = def;
@@ -111,8 +105,7 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   auto fragments = RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
   Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
   Value product = builder.create<tilegpu::WarpgroupMmaOp>(
-      loc, fragments, a ? Value(a.getBuffer()) : Value(op.getA()), a ? Value(a.getStage()) : Value(), b.getBuffer(),
-      b.getStage(), c);
+      loc, fragments, a.getBuffer(), a.getStage(), b.getBuffer(), b.getStage(), c);
   // Where the ring leaves the stage alone for a step more, the group may stay in flight
   // until the next step's wait: the loop's results are waited for after it.
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
@@ -136,8 +129,7 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
     }
   }
   op.erase();
-  if (a)
-    a.erase();
+  a.erase();
   b.erase();
   return true;
 }

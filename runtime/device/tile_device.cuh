@@ -1547,11 +1547,17 @@ TILE_DEV_D uint64_t wgmma_descriptor(const T* p, uint32_t lbo, uint32_t sbo) {
          uint64_t(sbo >> 4) << 32 | mode << 62;
 }
 
-/// Keeps the compiler from moving accesses of the accumulator registers across a wgmma fence.
+/// Keeps the compiler from moving accesses of the accumulator registers (or of A's, packed)
+/// across a wgmma fence, and keeps them alive up to a wait.
 template <int E>
 TILE_DEV_D void pin_registers(float (&c)[E]) {
 #pragma unroll
   for (int i = 0; i < E; ++i) asm volatile("" : "+f"(c[i])::"memory");
+}
+template <int E>
+TILE_DEV_D void pin_registers(uint32_t (&c)[E]) {
+#pragma unroll
+  for (int i = 0; i < E; ++i) asm volatile("" : "+r"(c[i])::"memory");
 }
 }  // namespace detail
 
@@ -1634,13 +1640,22 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const TA* a, const TB* b, u
 #endif
 }
 
-/// C += A x B as warpgroup_mma does, with A (M x K, f16 or bf16) in this thread's registers `a`
-/// in the dot operand layout LA of C's (its warp's rows as mma.sync A fragments: the registers
-/// of an accumulator of the same layout cast to 16 bits) and B (K x N, the same type) in a
-/// buffer stage laid out as SB. `a` is read until warpgroup_wait as the stage is.
+/// The 16-bit registers `a` packed in pairs, the first in the low half: an A operand as
+/// warpgroup_mma_rs reads it.
+template <int E, class T>
+TILE_DEV_D void pack_pairs(uint32_t (&p)[E / 2], const T (&a)[E]) {
+  static_assert(sizeof(T) == 2 && E % 2 == 0, "tilecc: pairs of 16-bit registers");
+  memcpy(p, a, sizeof p);
+}
+
+/// C += A x B as warpgroup_mma does, with A (M x K, f16 or bf16 like B) in this thread's
+/// registers `a`, packed in pairs (pack_pairs), in the dot operand layout LA of C's (its warp's
+/// rows as mma.sync A fragments: the registers of an accumulator of the same layout cast to
+/// 16 bits), and B (K x N) in a buffer stage laid out as SB. wgmma reads `a` until
+/// warpgroup_wait: pin_registers(a) after the wait keeps the registers from being reused.
 template <class LC, class LA, class SB, class T>
-TILE_DEV_D void warpgroup_mma_rs(float (&c)[LC::elems], const T (&a)[LA::elems], const T* b,
-                                 unsigned tid) {
+TILE_DEV_D void warpgroup_mma_rs(float (&c)[LC::elems], uint32_t (&a)[LA::elems / 2],
+                                 const T* b, unsigned tid) {
   static_assert(LC::wn_count == 1 && LC::wm_count % 4 == 0 && LA::wm_count == LC::wm_count &&
                     LA::wn_count == 1 && LA::op_idx == 0,
                 "tilecc: a warpgroup mma has warpgroups stacked along M");
@@ -1653,19 +1668,18 @@ TILE_DEV_D void warpgroup_mma_rs(float (&c)[LC::elems], const T (&a)[LA::elems],
   constexpr uint32_t bytes = uint32_t(sizeof(T));
   constexpr uint32_t b_lbo = SB::column_major ? 16 : uint32_t(SB::rows * SB::block) * bytes;
   detail::pin_registers(c);
+  detail::pin_registers(a);
   asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
 #pragma unroll
   for (int64_t kk = 0; kk < LA::RC; ++kk)
 #pragma unroll
     for (int64_t i = 0; i < RM; ++i) {
-      uint32_t fa[4];
-      memcpy(fa, &a[(i * LA::RC + kk) * 8], sizeof fa);
 #pragma unroll
       for (int64_t nc = 0; nc < N / NC; ++nc) {
         const uint64_t db = detail::wgmma_descriptor<SB>(b + SB::offset(kk * KI * N + nc * NC),
                                                          b_lbo, uint32_t(8 * SB::block) * bytes);
         detail::wgmma_rs<int(NC), T, SB::column_major ? 0 : 1>(&c[(i * RN + nc * (NC / 8)) * 4],
-                                                                fa, db);
+                                                                &a[(i * LA::RC + kk) * 4], db);
       }
     }
   asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
@@ -1679,14 +1693,12 @@ TILE_DEV_D void warpgroup_mma_rs(float (&c)[LC::elems], const T (&a)[LA::elems],
       detail::ldmatrix_b<SB>(fb, b, kk * KI, j * 8, lane);
 #pragma unroll
       for (int64_t i = 0; i < RM; ++i) {
-        const T* x = &a[(i * LA::RC + kk) * 8];
+        const uint32_t* x = &a[(i * LA::RC + kk) * 4];
         float* d = &c[(i * RN + j) * 4];
         if constexpr (std::is_same_v<T, __half>)
-          detail::mma_f16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
-                          detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]), fb[0], fb[1]);
+          detail::mma_f16(d, x[0], x[1], x[2], x[3], fb[0], fb[1]);
         else
-          detail::mma_bf16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
-                           detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]), fb[0], fb[1]);
+          detail::mma_bf16(d, x[0], x[1], x[2], x[3], fb[0], fb[1]);
       }
     }
 #endif

@@ -37,7 +37,7 @@ bool tilegpu::convertsToLdmatrix(ConvertLayoutOp op) {
   // An accumulator's registers that already hold the operand's elements (a chain's A) stay.
   Operation *func = op->getParentOfType<func::FuncOp>();
   std::optional<ShapeMovement> move = planShapeMovement(op, func ? numWarpsOf(func) : 1u);
-  return !move || move->kind == Movement::SharedMemory;
+  return !move || !isFree(move->kind);
 }
 
 unsigned tilegpu::mmaKWidth(Type element) {

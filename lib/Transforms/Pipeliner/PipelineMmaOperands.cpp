@@ -26,15 +26,13 @@
 //              ... the body, its mma reading the operands ...
 //   after:     async_wait {pending = 0}
 //
-// Where every operand is read by a warpgroup mma (a B whose A is in registers, or both
-// operands of one mma), the ring may take 5 stages. Where the operands are those of one mma
-// that tile-warpgroup-mma will run from the stages in place (tilegpu::warpgroupMultiplies,
-// its result only carried) and S >= 4, copies run D = S - 2 steps ahead: the
+// Where the operands are those of one mma that tile-warpgroup-mma will run from the stages
+// in place (tilegpu::warpgroupMultiplies) and S >= 4, copies run D = S - 2 steps ahead: the
 // stage of step i - 1 stays untouched during step i, so that step's warpgroup mma may still
 // be reading it (the loop is marked tilegpu::kMmaInFlightAttrName).
 //
-// Where tile-warpgroup-mma will so run the one mma from the stages and the loop is an op of
-// the function body after only pure ops (specializable), producer warps fill the ring instead
+// Where tile-warpgroup-mma will run the mma from the stages and the loop is an op of the
+// function body after only pure ops (specializable), producer warps fill the ring instead
 // (warp specialization): four more warps after the program's, in a `tilegpu.producer`
 // region, and two rings of memory barriers, `full` (one arrival per producer thread) and
 // `empty` (one per program warp). With S stages, as many as all of the shared memory holds
@@ -140,19 +138,6 @@ bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsig
                                       mma.getAcc().getType(), numWarps);
 }
 
-/// True when `operand` is the B of a tilegpu.mma in the loop whose A is a 16-bit tile in
-/// registers that a warpgroup mma reads as they are (tilegpu::warpgroupMultipliesFromRegisters:
-/// attention's K and V tiles, multiplied by Q and by P).
-bool multipliedFromRegisters(scf::ForOp loop, Operand &operand, unsigned numWarps) {
-  if (!operand.convert->hasOneUse())
-    return false;
-  auto mma = dyn_cast<tilegpu::MmaOp>(*operand.convert->getUsers().begin());
-  return mma && mma->getBlock() == loop.getBody() && mma.getB() == operand.convert.getResult() &&
-         tilegpu::warpgroupMultipliesFromRegisters(mma.getA().getType(), operand.load.getType(),
-                                                   operand.fast, mma.getAcc().getType(),
-                                                   numWarps);
-}
-
 /// True when `loop` may be split between producer warps, which copy, and the program's warps:
 /// a loop of the function body after nothing but pure ops and ring allocations (the producer
 /// warps run what comes before them), in a kernel whose every barrier CodeGen can make one
@@ -201,10 +186,7 @@ struct PipelineMmaOperandsPass
     // blocks' accumulators fit the registers, else one. A warp-specialized ring runs one
     // block per multiprocessor, its stages in all of the shared memory.
     unsigned numWarps = tilegpu::numWarpsOf(getOperation());
-    bool inPlace = multipliesInPlace(loop, operands, numWarps);
-    bool warpgroup = inPlace || llvm::all_of(operands, [&](Operand &operand) {
-                       return multipliedFromRegisters(loop, operand, numWarps);
-                     });
+    bool warpgroup = multipliesInPlace(loop, operands, numWarps);
     if (!warpgroup) { // 8-bit operands only for a warpgroup mma
       llvm::erase_if(operands, [&](Operand &operand) {
         if (!eightBitOperand(operand.convert))
@@ -215,7 +197,7 @@ struct PipelineMmaOperandsPass
       if (operands.empty())
         return;
     }
-    bool specialized = inPlace && specializable(loop);
+    bool specialized = warpgroup && specializable(loop);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
       carried += tilegpu::registersOfLayout(arg, numWarps);
@@ -232,7 +214,7 @@ struct PipelineMmaOperandsPass
     // where that leaves copies two steps ahead (one step does not hide their latency: 418
     // against 493 TFLOP/s for 128 x 128 x 64 bf16 tiles on the H200). A specialized ring
     // frees a stage one step after its mma.
-    bool inFlight = specialized || (inPlace && stages >= 4);
+    bool inFlight = specialized || (warpgroup && stages >= 4);
     unsigned distance = inFlight ? stages - 2 : stages - 1;
     if (inFlight)
       loop->setAttr(tilegpu::kMmaInFlightAttrName, UnitAttr::get(loop.getContext()));
