@@ -29,6 +29,7 @@
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
+#include "TensorMaps.h"
 #include "VectorAccess.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -182,21 +183,9 @@ struct TensorMapStoresPass : public tilecc::impl::TileTensorMapStoresBase<Tensor
 
   /// The map of the store's view for `stages`, made once per view at the top of the function
   /// (after the maps made before).
-  tilegpu::TensorMapOp mapOf(Value view, tilegpu::BufferType stages) {
-    auto type = tilegpu::TensorMapType::get(&getContext(), stages.getTile(), stages.getLayout());
-    Block &entry = getOperation().getBody().front();
-    for (auto map : entry.getOps<tilegpu::TensorMapOp>())
-      if (map.getView() == view && map.getMap().getType() == type)
-        return map;
-    OpBuilder b = OpBuilder::atBlockBegin(&entry);
-    for (auto map : entry.getOps<tilegpu::TensorMapOp>())
-      b.setInsertionPointAfter(map);
-    return b.create<tilegpu::TensorMapOp>(view.getLoc(), type, b.getI1Type(), view);
-  }
-
   LogicalResult rewrite(tilegpu::GlobalStoreOp store, tilegpu::BufferType stages,
                         unsigned numWarps) {
-    tilegpu::TensorMapOp map = mapOf(store.getView(), stages);
+    tilegpu::TensorMapOp map = tensorMapOf(getOperation(), store.getView(), stages);
     OpBuilder b(store);
     Location loc = store.getLoc();
     Value buffer = b.create<tilegpu::AllocBufferOp>(loc, stages);

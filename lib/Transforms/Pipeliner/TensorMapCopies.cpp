@@ -24,6 +24,7 @@
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
+#include "../TensorMaps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -100,24 +101,10 @@ struct TensorMapCopiesPass
 
   /// The map of `copy`'s view for its stages, made once per view and layout at the top of
   /// the function.
-  tilegpu::TensorMapOp mapOf(tilegpu::AsyncCopyOp copy) {
-    tilegpu::BufferType buffer = copy.getBuffer().getType();
-    auto type = tilegpu::TensorMapType::get(&getContext(), buffer.getTile(), buffer.getLayout());
-    Block &entry = getOperation().getBody().front();
-    for (auto map : entry.getOps<tilegpu::TensorMapOp>())
-      if (map.getView() == copy.getView() && map.getMap().getType() == type)
-        return map;
-    // After the maps made before, in the order of their first copies.
-    OpBuilder b = OpBuilder::atBlockBegin(&entry);
-    for (auto map : entry.getOps<tilegpu::TensorMapOp>())
-      b.setInsertionPointAfter(map);
-    return b.create<tilegpu::TensorMapOp>(copy.getLoc(), type, b.getI1Type(), copy.getView());
-  }
-
   void rewrite(scf::ForOp loop, CopyStep step) {
     SmallVector<tilegpu::TensorMapOp> maps;
     for (tilegpu::AsyncCopyOp copy : step.copies)
-      maps.push_back(mapOf(copy));
+      maps.push_back(tensorMapOf(getOperation(), copy.getView(), copy.getBuffer().getType()));
 
     OpBuilder b(loop);
     Location loc = loop.getLoc();
