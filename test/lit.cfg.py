@@ -27,6 +27,9 @@ import shutil
 import subprocess
 if shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:
     config.available_features.add("cuda-gpu")
+# Linux's always-full device, for tests of outputs that cannot be written.
+if os.path.exists("/dev/full"):
+    config.available_features.add("dev-full")
 if config.nvcc:
     config.available_features.add("nvcc")
     # %nvcc-link links objects; listed first so that %nvcc does not match its prefix.

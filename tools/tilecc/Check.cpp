@@ -34,6 +34,8 @@ using namespace tilecc::driver;
 int tilecc::driver::runCheck(const Options &options) {
   bool textReport = options.format == ReportFormat::Clang || options.verify;
   std::unique_ptr<llvm::ToolOutputFile> outputFile;
+  if (outputOverwritesInput(options, options.output))
+    return ToolFailure;
   if (!options.output.empty() && options.output != "-") {
     std::error_code ec;
     outputFile =

@@ -99,6 +99,12 @@ static bool writeDepfile(const Options &options, const clang::ASTUnit &ast) {
   for (const std::string &file : files)
     out << " \\\n  " << escape(file);
   out << "\n";
+  out.flush();
+  if (std::error_code error = out.error()) {
+    toolError("cannot write '" + options.depfile + "': " + error.message());
+    out.clear_error();
+    return false;
+  }
   return true;
 }
 
@@ -228,6 +234,8 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
 
 int tilecc::driver::runCompile(const Options &options) {
   std::string output = options.output.empty() ? "-" : options.output;
+  if (outputOverwritesInput(options, output) || outputOverwritesInput(options, options.depfile))
+    return ToolFailure;
   std::error_code ec;
   llvm::ToolOutputFile out(output, ec, llvm::sys::fs::OF_Text);
   if (ec) {
@@ -235,6 +243,12 @@ int tilecc::driver::runCompile(const Options &options) {
     return ToolFailure;
   }
   int status = compileToStream(options, out.os());
+  out.os().flush();
+  if (std::error_code error = out.os().error()) {
+    toolError("cannot write '" + output + "': " + error.message());
+    out.os().clear_error();
+    return ToolFailure;
+  }
   if (status == Success)
     out.keep();
   return status;

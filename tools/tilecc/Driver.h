@@ -64,6 +64,10 @@ private:
 /// Prints `tilecc: error: <message>` in clang's style.
 void toolError(const llvm::Twine &message);
 
+/// True (after reporting it) when `output` names one of the input files: writing it would
+/// destroy the source before it is read.
+bool outputOverwritesInput(const Options &options, llvm::StringRef output);
+
 /// tilecc's version (the project's), and the LLVM it was built with: "tilecc 0.1.0 (LLVM 19.1.7)".
 std::string versionLine();
 /// The project's version alone (SARIF's tool.driver.version).

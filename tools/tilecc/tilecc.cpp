@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/WithColor.h"
 
 using namespace tilecc;
@@ -67,6 +68,18 @@ std::string tilecc::driver::versionLine() {
 
 void tilecc::driver::toolError(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "tilecc") << message << "\n";
+}
+
+bool tilecc::driver::outputOverwritesInput(const Options &options, llvm::StringRef output) {
+  if (output.empty() || output == "-")
+    return false;
+  for (const std::string &input : options.frontend.files)
+    if (llvm::sys::fs::equivalent(input, output)) {
+      toolError("the output '" + output + "' is the input file '" + input +
+                "'; choose another output");
+      return true;
+    }
+  return false;
 }
 
 namespace {
