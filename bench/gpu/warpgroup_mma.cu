@@ -18,6 +18,20 @@ struct Ring {
                                  block, rows, ColumnMajor ? C : 0>;
 };
 
+/// Writes this thread's accumulator registers (layout LC of W warps along M) into the
+/// row-major M x N result: warp w rows 16w.., repeat i rows + 16W i, n-tile j.
+template <class LC, int N, int W>
+__device__ void store_accumulator(float* C, const float (&c)[LC::elems]) {
+  int lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  for (int i = 0; i < LC::RM; ++i)
+    for (int j = 0; j < LC::RN; ++j)
+      for (int e = 0; e < 4; ++e) {
+        int row = i * 16 * W + w * 16 + lane / 4 + (e >= 2 ? 8 : 0);
+        int col = j * 8 + (lane % 4) * 2 + (e & 1);
+        C[row * N + col] = c[(i * LC::RN + j) * 4 + e];
+      }
+}
+
 template <int M, int N, int K, int W, class TA, class TB, bool CA, bool CB>
 __global__ void k(const float* A, const float* B, float* C) {
   using LC = tile_dev::MmaAcc<tile_dev::Ix<M, N>, W, 1, W>;
@@ -32,15 +46,7 @@ __global__ void k(const float* A, const float* B, float* C) {
   float c[LC::elems] = {};
   tile_dev::warpgroup_mma<LC, SA, SB>(c, a, b, threadIdx.x);
   tile_dev::warpgroup_wait<0>(c);
-  // Accumulator element positions: warp w rows 16w.., repeat i rows + 16W i, n-tile j.
-  int lane = threadIdx.x % 32, w = threadIdx.x / 32;
-  for (int i = 0; i < LC::RM; ++i)
-    for (int j = 0; j < LC::RN; ++j)
-      for (int e = 0; e < 4; ++e) {
-        int row = i * 16 * W + w * 16 + lane / 4 + (e >= 2 ? 8 : 0);
-        int col = j * 8 + (lane % 4) * 2 + (e & 1);
-        C[row * N + col] = c[(i * LC::RN + j) * 4 + e];
-      }
+  store_accumulator<LC, N, W>(C, c);
 }
 
 /// The same with A in registers: element (row, k) of register r of lane and warp w of the
@@ -68,13 +74,7 @@ __global__ void krs(const float* A, const float* B, float* C) {
   tile_dev::warpgroup_mma_rs<LC, LA, SB>(c, packed, b, threadIdx.x);
   tile_dev::warpgroup_wait<0>(c);
   tile_dev::detail::pin_registers(packed);
-  for (int i = 0; i < LC::RM; ++i)
-    for (int j = 0; j < LC::RN; ++j)
-      for (int e = 0; e < 4; ++e) {
-        int row = i * 16 * W + w * 16 + lane / 4 + (e >= 2 ? 8 : 0);
-        int col = j * 8 + (lane % 4) * 2 + (e & 1);
-        C[row * N + col] = c[(i * LC::RN + j) * 4 + e];
-      }
+  store_accumulator<LC, N, W>(C, c);
 }
 
 template <int M, int N, int K, int W, class TA, bool CA = false, bool CB = false, class TB = TA,
