@@ -32,6 +32,7 @@ if os.path.exists("/dev/full"):
     config.available_features.add("dev-full")
 if config.nvcc:
     config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc-path", config.nvcc))
     # %nvcc-link links objects; listed first so that %nvcc does not match its prefix.
     config.substitutions.append((
         "%nvcc-link",

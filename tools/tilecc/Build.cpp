@@ -121,7 +121,9 @@ int tilecc::driver::runBuild(const Options &options) {
   if (int status = runCompile(compileOptions); status != Success)
     return status;
 
-  std::vector<std::string> args = {nvcc, "-O3", "-x", "cu"};
+  // The generated file ends in .cu, so nvcc compiles it as CUDA and links the library after it
+  // (`-x cu` would apply to the library too).
+  std::vector<std::string> args = {nvcc, "-O3"};
   args.insert(args.end(), common.begin(), common.end());
   args.push_back("-I" + tileRuntimeDir());
   for (const std::string &arch : options.archs) {
