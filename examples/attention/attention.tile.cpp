@@ -8,7 +8,8 @@
 // one head and walks that head's keys in blocks of 64 with the online softmax: the row maximum
 // m and sum l are carried across the loop in f32, the accumulator is rescaled by
 // exp(m_old - m_new) each step, and P = exp(S - m) is cast to bf16 for the second mma (on
-// sm_90a both products run as warpgroup mma with Q and P in registers, K and V from rings).
+// sm_90a both products run as warpgroup mma: Q from shared memory, P from registers, K and
+// V from rings).
 // A causal program stops at its diagonal block and masks the keys after each query row.
 // Every output element is checked against a double-precision host reference.
 #include <cmath>

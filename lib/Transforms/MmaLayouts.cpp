@@ -105,6 +105,17 @@ bool tilecc::onlyCarried(Operation *mma) {
   });
 }
 
+bool tilecc::variesInLoop(scf::ForOp loop, Value operand) {
+  while (auto convert = operand.getDefiningOp<ConvertLayoutOp>()) {
+    if (!loop->isAncestor(convert))
+      return false;
+    operand = convert.getSrc();
+  }
+  Operation *def = operand.getDefiningOp();
+  Region *region = def ? def->getParentRegion() : operand.getParentRegion();
+  return loop->isAncestor(region->getParentOp()) || region == &loop.getRegion();
+}
+
 void TileMmaLayoutsPass::runOnOperation() {
   func::FuncOp func = getOperation();
   auto warps = func->getAttrOfType<IntegerAttr>(tilegpu::kNumWarpsAttrName);

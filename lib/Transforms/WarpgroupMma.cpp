@@ -1,10 +1,12 @@
 //===- WarpgroupMma.cpp - mma operands multiplied straight from their rings ---------===//
 //
 // `tile-warpgroup-mma` runs after tile-pipeline-mma-operands. Where both operands of a
-// `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable)
-// and a barrier earlier in the same block publishes them (or a wait on the stage's `full`
-// barrier in a warp-specialized ring, which the fence then follows), the reads and the mma
-// become one `tilegpu.warpgroup_mma` of the stages, issued as soon as the stages are known,
+// `tilegpu.mma` are read from ring stages that wgmma can address (tilegpu::warpgroupReadable),
+// or B is and A is a 16-bit tile in registers (an accumulator cast for the next mma: its
+// registers are wgmma's A fragments), and a barrier earlier in the same block publishes the
+// stages (or a wait on the stage's `full` barrier in a warp-specialized ring, which the fence
+// then follows), the reads and the mma become one `tilegpu.warpgroup_mma` of the stages (and
+// the registers), issued as soon as they are known,
 // and a `tilegpu.warpgroup_wait` where the mma was, so that what the step does between them
 // (the copies of later steps) overlaps the tensor cores' work:
 //
@@ -19,7 +21,13 @@
 // Where the pipeliner left a step's stages alone for a step more (kMmaInFlightAttrName on
 // the loop), the wait keeps that one group in flight (`pending = 1`): the mma of step i runs
 // while step i + 1 waits for its copies and issues its own, and a wait of 0 after the loop
-// ends the last one (the accumulator also enters the loop through a wait of 0).
+// ends the last one (the accumulator also enters the loop through a wait of 0). A group
+// with A in registers is always waited for at once (`pending = 0`): ptxas (CUDA 13.0) lets
+// other values take the registers of an A still in flight; and where it multiplies a
+// loop-invariant A from registers and another product of the same instruction shape follows
+// in the loop, it even gives the second product's A the registers of the first's, which the
+// next step still needs (attention's Q and P with the head dimension equal to the key
+// block). The pipeliner therefore puts such an A in a buffer (a one-stage ring) instead.
 //
 // The accumulator moves to the layout of the program's W warps stacked along M
 // (`#tilegpu.mma<warpsPerBlock = [W, 1]>`, warpgroup g holding rows 64g .. 64g+63 of every
@@ -72,13 +80,21 @@ unsigned fastAxis(tilegpu::LocalLoadOp ring) {
 bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   tilegpu::LocalLoadOp a = ringRead(op.getA(), 0), b = ringRead(op.getB(), 1);
   RankedTensorType acc = op.getAcc().getType();
-  if (!a || !b ||
-      !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(), fastAxis(a),
-                                    b.getBuffer().getType().getTile(), fastAxis(b), acc,
-                                    numWarps))
+  if (!b)
     return false;
-  Operation *publisher = publisherBefore(a);
-  if (!publisher || publisher->getBlock() != op->getBlock() || publisherBefore(b) != publisher)
+  RankedTensorType bTile = b.getBuffer().getType().getTile();
+  if (a ? !tilegpu::warpgroupMultiplies(a.getBuffer().getType().getTile(), fastAxis(a), bTile,
+                                        fastAxis(b), acc, numWarps)
+        : !tilegpu::warpgroupMultipliesFromRegisters(op.getA().getType(), bTile, fastAxis(b),
+                                                     acc, numWarps))
+    return false;
+  // A loop-invariant A stays out of registers the group reads (see the file comment).
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (!a && (!loop || !variesInLoop(loop, op.getA())))
+    return false;
+  Operation *publisher = publisherBefore(b);
+  if (!publisher || publisher->getBlock() != op->getBlock() ||
+      (a && publisherBefore(a) != publisher))
     return false;
 
   // The copies' writes reach the async proxy: fenced by the threads that waited for them,
@@ -96,7 +112,7 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   }
 
   // Issue as soon as the stages are known, wait where the mma was.
-  for (Value v : SmallVector<Value>{a.getStage(), b.getStage(), op.getAcc()})
+  for (Value v : SmallVector<Value>{a ? Value(a.getStage()) : Value(op.getA()), b.getStage(), op.getAcc()})
     if (Operation *def = v.getDefiningOp(); def && def->getBlock() == op->getBlock() &&
                                             issueAfter->isBeforeInBlock(def))
       issueAfter = def;
@@ -105,11 +121,13 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   auto fragments = RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
   Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
   Value product = builder.create<tilegpu::WarpgroupMmaOp>(
-      loc, fragments, a.getBuffer(), a.getStage(), b.getBuffer(), b.getStage(), c);
+      loc, fragments, a ? Value(a.getBuffer()) : Value(op.getA()), a ? Value(a.getStage()) : Value(), b.getBuffer(),
+      b.getStage(), c);
   // Where the ring leaves the stage alone for a step more, the group may stay in flight
   // until the next step's wait: the loop's results are waited for after it.
-  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  bool inFlight = loop && loop->hasAttr(tilegpu::kMmaInFlightAttrName) && onlyCarried(op);
+  // A group that reads A from registers is waited for at once: ptxas (CUDA 13.0) does not
+  // keep the registers of an A still in flight from being reused.
+  bool inFlight = a && loop && loop->hasAttr(tilegpu::kMmaInFlightAttrName) && onlyCarried(op);
   builder.setInsertionPoint(op);
   Value ready = builder.create<tilegpu::WarpgroupWaitOp>(loc, fragments, product, inFlight ? 1 : 0);
   op.replaceAllUsesWith(builder.create<tilegpu::ConvertLayoutOp>(loc, acc, ready).getResult());
@@ -129,7 +147,8 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
     }
   }
   op.erase();
-  a.erase();
+  if (a)
+    a.erase();
   b.erase();
   return true;
 }

@@ -328,12 +328,28 @@ bool tilegpu::warpgroupReadable(BufferType buffer, unsigned operand) {
          buffer.getLayout() == ldmatrixBufferLayout(tile, fast);
 }
 
+/// A one-stage ring of `tile` stored along `fast`, as the pipeliner lays it out.
+static BufferType ringOf(RankedTensorType tile, unsigned fast) {
+  auto plain = RankedTensorType::get(tile.getShape(), tile.getElementType());
+  return BufferType::get(tile.getContext(), 1, plain, ldmatrixBufferLayout(plain, fast));
+}
+
+bool tilegpu::warpgroupMultipliesFromRegisters(RankedTensorType a, RankedTensorType b,
+                                               unsigned bFast, RankedTensorType acc,
+                                               unsigned numWarps) {
+  auto dot = dyn_cast_or_null<DotOperandLayoutAttr>(a.getEncoding());
+  return dot && dot.getOpIdx() == 0 && dot.getKWidth() == 2 && dot.getParent().getRank() == 2 &&
+         dot.getParent().getWarpsPerBlock()[0] == numWarps &&
+         dot.getParent().getWarpsPerBlock()[1] == 1 && a.getRank() == 2 && b.getRank() == 2 &&
+         acc.getRank() == 2 && a.getElementType() == b.getElementType() &&
+         elementBytes(a.getElementType()) == 2 && numWarps % 4 == 0 &&
+         acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 && a.getDimSize(1) % 16 == 0 &&
+         warpgroupReadable(ringOf(b, bFast), 1);
+}
+
 bool tilegpu::warpgroupMultiplies(RankedTensorType a, unsigned aFast, RankedTensorType b,
                                   unsigned bFast, RankedTensorType acc, unsigned numWarps) {
-  auto ring = [](RankedTensorType tile, unsigned fast) {
-    auto plain = RankedTensorType::get(tile.getShape(), tile.getElementType());
-    return BufferType::get(tile.getContext(), 1, plain, ldmatrixBufferLayout(plain, fast));
-  };
+  auto ring = ringOf;
   // One 16-bit type for both, or 8-bit floats in any pair.
   int64_t bytes = elementBytes(a.getElementType());
   bool sameKind = a.getElementType() == b.getElementType() ||

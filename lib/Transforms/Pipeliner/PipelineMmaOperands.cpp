@@ -26,13 +26,24 @@
 //              ... the body, its mma reading the operands ...
 //   after:     async_wait {pending = 0}
 //
-// Where the operands are those of one mma that tile-warpgroup-mma will run from the stages
-// in place (tilegpu::warpgroupMultiplies) and S >= 4, copies run D = S - 2 steps ahead: the
-// stage of step i - 1 stays untouched during step i, so that step's warpgroup mma may still
-// be reading it (the loop is marked tilegpu::kMmaInFlightAttrName).
+// Where every operand is read by a warpgroup mma, the ring may take 5 stages. That is so
+// for the two operands of one mma, and for a B whose A is
 //
-// Where tile-warpgroup-mma will run the mma from the stages and the loop is an op of the
-// function body after only pure ops (specializable), producer warps fill the ring instead
+//  * a 16-bit tile in registers that wgmma reads as they are (an accumulator cast for the
+//    next mma: attention's P), or
+//  * loop-invariant: loaded from a shared view before the loop and converted there to the
+//    operand layout (attention's Q). Such an A goes into a buffer of one stage, copied with
+//    the prologue's first step, and every step reads it there (`local_load` of stage 0):
+//    wgmma takes it from shared memory, and no registers hold it across the loop.
+//
+// Where the operands are those of one mma that tile-warpgroup-mma will run from the stages
+// in place (tilegpu::warpgroupMultiplies, its result only carried) and S >= 4, copies run
+// D = S - 2 steps ahead: the stage of step i - 1 stays untouched during step i, so that
+// step's warpgroup mma may still be reading it (the loop is marked
+// tilegpu::kMmaInFlightAttrName).
+//
+// Where tile-warpgroup-mma will so run the one mma from the stages and the loop is an op of
+// the function body after only pure ops (specializable), producer warps fill the ring instead
 // (warp specialization): four more warps after the program's, in a `tilegpu.producer`
 // region, and two rings of memory barriers, `full` (one arrival per producer thread) and
 // `empty` (one per program warp). With S stages, as many as all of the shared memory holds
@@ -138,6 +149,54 @@ bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsig
                                       mma.getAcc().getType(), numWarps);
 }
 
+/// A loop-invariant A operand (see the file comment) and the one-stage buffer it goes to.
+struct Invariant {
+  tilegpu::GlobalLoadOp load;
+  tilegpu::ConvertLayoutOp convert;
+  unsigned fast = 1;
+  Value buffer;
+};
+
+/// The loop-invariant A of `mma` in `loop` that a warpgroup mma can read from a buffer
+/// together with its B ring `b`, or nullopt.
+std::optional<Invariant> invariantA(scf::ForOp loop, tilegpu::MmaOp mma, Operand &b,
+                                    unsigned numWarps) {
+  auto convert = mma.getA().getDefiningOp<tilegpu::ConvertLayoutOp>();
+  if (!convert || !convert->hasOneUse() || !tilegpu::convertsToLdmatrix(convert))
+    return std::nullopt;
+  auto load = convert.getSrc().getDefiningOp<tilegpu::GlobalLoadOp>();
+  if (!load || !load->hasOneUse() || loop->isAncestor(load) || !readsSharedArgument(load))
+    return std::nullopt;
+  RankedTensorType type = load.getType();
+  unsigned fast = tilegpu::unitStrideAxis(load.getView()) == 0u ? 0 : 1;
+  if (type.getRank() != 2 ||
+      !tilegpu::warpgroupMultiplies(type, fast, b.load.getType(), b.fast,
+                                    mma.getAcc().getType(), numWarps))
+    return std::nullopt;
+  return Invariant{load, convert, fast, Value()};
+}
+
+/// The mma in `loop` whose B `operand` converts to, or null.
+tilegpu::MmaOp multiplyingB(scf::ForOp loop, Operand &operand) {
+  if (!operand.convert->hasOneUse())
+    return {};
+  auto mma = dyn_cast<tilegpu::MmaOp>(*operand.convert->getUsers().begin());
+  return mma && mma->getBlock() == loop.getBody() && mma.getB() == operand.convert.getResult()
+             ? mma
+             : tilegpu::MmaOp();
+}
+
+/// True when `operand` is the B of a tilegpu.mma in the loop whose A is a 16-bit tile the
+/// loop computes in registers that a warpgroup mma reads as they are
+/// (tilegpu::warpgroupMultipliesFromRegisters: attention's V, multiplied by P).
+bool multipliedFromRegisters(scf::ForOp loop, Operand &operand, unsigned numWarps) {
+  tilegpu::MmaOp mma = multiplyingB(loop, operand);
+  return mma && variesInLoop(loop, mma.getA()) &&
+         tilegpu::warpgroupMultipliesFromRegisters(mma.getA().getType(),
+                                                          operand.load.getType(), operand.fast,
+                                                          mma.getAcc().getType(), numWarps);
+}
+
 /// True when `loop` may be split between producer warps, which copy, and the program's warps:
 /// a loop of the function body after nothing but pure ops and ring allocations (the producer
 /// warps run what comes before them), in a kernel whose every barrier CodeGen can make one
@@ -186,7 +245,22 @@ struct PipelineMmaOperandsPass
     // blocks' accumulators fit the registers, else one. A warp-specialized ring runs one
     // block per multiprocessor, its stages in all of the shared memory.
     unsigned numWarps = tilegpu::numWarpsOf(getOperation());
-    bool warpgroup = multipliesInPlace(loop, operands, numWarps);
+    bool inPlace = multipliesInPlace(loop, operands, numWarps);
+    SmallVector<Invariant> invariants;
+    bool warpgroup = inPlace || llvm::all_of(operands, [&](Operand &operand) {
+                       if (tilegpu::MmaOp mma = multiplyingB(loop, operand))
+                         if (std::optional<Invariant> a = invariantA(loop, mma, operand, numWarps)) {
+                           invariants.push_back(*a);
+                           return true;
+                         }
+                       return multipliedFromRegisters(loop, operand, numWarps);
+                     });
+    if (!warpgroup)
+      invariants.clear();
+    int64_t invariantBytes = 0;
+    for (Invariant &a : invariants)
+      invariantBytes += a.load.getType().getNumElements() *
+                        tilegpu::elementBytes(a.load.getType().getElementType());
     if (!warpgroup) { // 8-bit operands only for a warpgroup mma
       llvm::erase_if(operands, [&](Operand &operand) {
         if (!eightBitOperand(operand.convert))
@@ -197,14 +271,14 @@ struct PipelineMmaOperandsPass
       if (operands.empty())
         return;
     }
-    bool specialized = warpgroup && specializable(loop);
+    bool specialized = inPlace && specializable(loop);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
       carried += tilegpu::registersOfLayout(arg, numWarps);
-    bool twoBlocks = !specialized && 2 * stageBytes <= maxSharedBytes / 2 &&
+    bool twoBlocks = !specialized && 2 * stageBytes + invariantBytes <= maxSharedBytes / 2 &&
                      2 * 32 * numWarps * (carried + 2 * tilegpu::kRegisterHeadroom) <=
                          tilegpu::kRegistersPerSM;
-    int64_t budget = twoBlocks ? maxSharedBytes / 2 : maxSharedBytes;
+    int64_t budget = (twoBlocks ? maxSharedBytes / 2 : maxSharedBytes) - invariantBytes;
     unsigned stages = specialized ? kMaxSpecializedStages : warpgroup ? 5 : 4;
     while (stages > 2 && int64_t(stages) * stageBytes > budget)
       --stages;
@@ -214,7 +288,7 @@ struct PipelineMmaOperandsPass
     // where that leaves copies two steps ahead (one step does not hide their latency: 418
     // against 493 TFLOP/s for 128 x 128 x 64 bf16 tiles on the H200). A specialized ring
     // frees a stage one step after its mma.
-    bool inFlight = specialized || (warpgroup && stages >= 4);
+    bool inFlight = specialized || (inPlace && stages >= 4);
     unsigned distance = inFlight ? stages - 2 : stages - 1;
     if (inFlight)
       loop->setAttr(tilegpu::kMmaInFlightAttrName, UnitAttr::get(loop.getContext()));
@@ -287,6 +361,18 @@ struct PipelineMmaOperandsPass
       copies(copyLoop.getInductionVar(), stage, Value()); // every step the loop runs
       b.create<tilegpu::AsyncCopyArriveOp>(loc, full, stage);
     } else {
+      // Loop-invariant operands land with the first step's copies.
+      for (Invariant &a : invariants) {
+        RankedTensorType type = a.load.getType();
+        auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
+        auto bufferType = tilegpu::BufferType::get(b.getContext(), 1, tile,
+                                                   tilegpu::ldmatrixBufferLayout(tile, a.fast));
+        a.buffer = b.create<tilegpu::AllocBufferOp>(a.load.getLoc(), bufferType);
+        b.create<tilegpu::AsyncCopyOp>(a.load.getLoc(), a.load.getView(), a.load.getOffsets(),
+                                       a.load.getStarts(), a.load.getBounds(), a.buffer,
+                                       index(0), a.fast != 1 ? 1 : a.load.getVector(), type,
+                                       a.load.getAligned(), a.load.getWhole());
+      }
       for (unsigned s = 0; s < distance; ++s) {
         Value iv = b.create<arith::AddIOp>(
             loc, lower, b.create<arith::MulIOp>(loc, index(s), step).getResult());
@@ -333,6 +419,13 @@ struct PipelineMmaOperandsPass
                                                   operand.convert.getType(), operand.buffer,
                                                   current);
       operand.convert.replaceAllUsesWith(tile);
+    }
+    for (Invariant &a : invariants) {
+      Value tile = b.create<tilegpu::LocalLoadOp>(a.convert.getLoc(), a.convert.getType(),
+                                                  a.buffer, index(0));
+      a.convert.replaceAllUsesWith(tile);
+      a.convert.erase();
+      a.load.erase();
     }
     if (specialized) {
       b.setInsertionPoint(loop.getBody()->getTerminator());

@@ -100,6 +100,14 @@ bool warpgroupReadable(BufferType buffer, unsigned operand);
 bool warpgroupMultiplies(mlir::RankedTensorType a, unsigned aFast, mlir::RankedTensorType b,
                          unsigned bFast, mlir::RankedTensorType acc, unsigned numWarps);
 
+/// True when warpgroup mma can multiply `a`, a tile in registers (its layout the dot operand
+/// of `acc`'s, 16-bit elements), by ring stages of the (layout-free) tile `b` stored along
+/// `bFast` into `acc` in a program of `numWarps` warps: b readable in place, of a's element
+/// type, rank 2, the warps a whole number of warpgroups stacked along M.
+bool warpgroupMultipliesFromRegisters(mlir::RankedTensorType a, mlir::RankedTensorType b,
+                                      unsigned bFast, mlir::RankedTensorType acc,
+                                      unsigned numWarps);
+
 /// What one tensor-memory-accelerator copy writes of a buffer stage: a box of `rows` x
 /// `cols` stored elements, one block column of the stage (`blocks` of them side by side,
 /// stored one after the other), swizzled over rows of `swizzleBytes` bytes (0: not
