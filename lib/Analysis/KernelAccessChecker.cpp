@@ -217,6 +217,13 @@ bool tilecc::checkKernelAccess(ASTContext &context, const FunctionDecl *kernel) 
   unsigned overlaps = reportViewOverlaps(context, model);
   if (ruleSeverity(Rule::ViewOverlap) == Severity::Error)
     r.errors += overlaps;
+  if (model.tooDeep.isValid()) {
+    report(context.getDiagnostics(), model.tooDeep, Rule::Unsupported)
+        << "nesting this deep (more levels of expressions or statements than the access checker "
+           "follows; name intermediate results or split the chain)";
+    if (ruleSeverity(Rule::Unsupported) == Severity::Error)
+      ++r.errors;
+  }
   if (model.budgetExceeded) {
     report(context.getDiagnostics(), kernel->getLocation(), Rule::Unsupported)
         << "a kernel this large for the access checker (its analysis budget ran out; split it into "

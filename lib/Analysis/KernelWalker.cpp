@@ -1,6 +1,8 @@
 //===- KernelWalker.cpp - state, statements and control flow of the walk ------===//
 #include "KernelWalker.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 #include "tilecc/Analysis/LoopEffects.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -17,6 +19,9 @@ using index::Interval;
 
 namespace {
 constexpr unsigned kStepBudget = 400000;
+/// Levels of expressions and statements one inside the other that the walk follows (each
+/// level costs stack; a sum of about 250 tile terms nests 1000 levels).
+constexpr unsigned kMaxNesting = 2000;
 } // namespace
 
 // ---- Value ------------------------------------------------------------------------------------
@@ -69,6 +74,16 @@ ProgramPoint KernelWalker::point() {
   p.loops.assign(loopStack.begin(), loopStack.end());
   p.calls.assign(callStack.begin(), callStack.end());
   return p;
+}
+
+bool KernelWalker::enterNesting(SourceLocation loc) {
+  if (nesting >= kMaxNesting) {
+    if (model.tooDeep.isInvalid())
+      model.tooDeep = loc;
+    return false;
+  }
+  ++nesting;
+  return true;
 }
 
 bool KernelWalker::outOfBudget() {
@@ -307,8 +322,9 @@ public:
 } // namespace
 
 void KernelWalker::walk(const Stmt *stmt) {
-  if (!stmt || outOfBudget())
+  if (!stmt || outOfBudget() || !enterNesting(stmt->getBeginLoc()))
     return;
+  auto leave = llvm::make_scope_exit([&] { --nesting; });
   if (const auto *e = dyn_cast<Expr>(stmt)) {
     (void)eval(e);
     return;

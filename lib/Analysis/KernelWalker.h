@@ -119,6 +119,9 @@ public:
   // ---- state (KernelWalker.cpp) --------------------------------------------------------------
   ProgramPoint point();
   bool outOfBudget();
+  /// Enters one more level of expression or statement nesting at `loc`; false (recording the
+  /// first such place in the model) past the deepest the walk follows.
+  bool enterNesting(clang::SourceLocation loc);
   unsigned newSlot(clang::QualType type, llvm::StringRef name, Value init, bool isStatic = false);
   unsigned slotFor(const clang::ValueDecl *decl);
   Value read(unsigned slot) const { return slots[slot].value; }
@@ -228,6 +231,8 @@ public:
   unsigned nextScope = 1;
   unsigned seq = 0;
   unsigned steps = 0;
+  /// Expressions and statements being walked, one inside the other.
+  unsigned nesting = 0;
   /// Branch journals: the value each slot had before the arm being walked first wrote it.
   std::vector<llvm::DenseMap<unsigned, Value>> journals;
   /// The kernel and the bodies inlined into it (recursion and depth are refused alike).

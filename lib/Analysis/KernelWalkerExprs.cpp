@@ -2,6 +2,7 @@
 #include "KernelWalker.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace clang;
 using namespace tilecc;
@@ -22,8 +23,9 @@ static llvm::SmallVector<unsigned, 2> slotTargets(const Value &v) {
 }
 
 Value KernelWalker::eval(const Expr *e) {
-  if (!e || outOfBudget())
+  if (!e || outOfBudget() || !enterNesting(e->getExprLoc()))
     return {};
+  auto leave = llvm::make_scope_exit([&] { --nesting; });
   QualType type = e->getType();
   // Integer constants fold: template arguments, constexpr variables, sizeof, enumerators.
   if (!e->isValueDependent() && !e->isTypeDependent() && type->isIntegralOrEnumerationType() &&

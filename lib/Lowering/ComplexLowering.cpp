@@ -19,7 +19,7 @@ using namespace tilecc;
 
 namespace tilecc::lowering {
 
-bool isComplex(Type type) { return isa<ComplexType>(getElementTypeOrSelf(type)); }
+bool isComplex(Type type) { return type && isa<ComplexType>(getElementTypeOrSelf(type)); }
 
 /// `element` shaped like `like` (a tile type, or a scalar).
 static Type shaped(Type element, Type like) {

@@ -207,6 +207,7 @@ public:
 /// tile.real/tile.imag and built with tile.make_complex; its arithmetic is f32 arithmetic on
 /// the parts with the CPU reference's formulas (tile/core.hpp: every product rounded on its
 /// own, the textbook quotient, the magnitude computed in f64).
+/// True for a complex scalar or tile type (false for a null type).
 bool isComplex(mlir::Type type);
 /// `re + i im` where the parts are f32 scalars or tiles of one shape.
 mlir::Value makeComplex(mlir::OpBuilder &b, mlir::Value re, mlir::Value im, mlir::Location l);

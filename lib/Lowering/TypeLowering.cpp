@@ -118,12 +118,17 @@ Value KernelLowerer::convert(Value value, clang::QualType from, clang::QualType 
   }
   bool fromFloat = isa<FloatType>(fromType), toFloat = isa<FloatType>(toScalar);
   if (fromFloat && toFloat) {
-    if (fromType.getIntOrFloatBitWidth() < toScalar.getIntOrFloatBitWidth())
+    unsigned fromBits = fromType.getIntOrFloatBitWidth(), toBits = toScalar.getIntOrFloatBitWidth();
+    if (fromBits < toBits)
       return builder.create<arith::ExtFOp>(l, result, value);
-    if (fromType.getIntOrFloatBitWidth() > toScalar.getIntOrFloatBitWidth() ||
-        fromType != toScalar)
+    if (fromBits > toBits)
       return builder.create<arith::TruncFOp>(l, result, value);
-    return value;
+    if (fromType == toScalar)
+      return value;
+    // Two formats of one width (f16 and bf16, e4m3 and e5m2): through f32, which holds either
+    // exactly, so the value is rounded once, as the CPU backend converts it.
+    Value wide = builder.create<arith::ExtFOp>(l, shapedLike(builder.getF32Type(), result), value);
+    return builder.create<arith::TruncFOp>(l, result, wide);
   }
   if (!fromFloat && toFloat) {
     if (isUnsigned(from))

@@ -12,8 +12,10 @@
 
 #include "tilecc/Analysis/Diagnostics.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/WithColor.h"
@@ -274,6 +276,24 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
   return true;
 }
 
+/// Stack of the thread a command runs on. The analyses and the lowering recurse on the
+/// nesting of a kernel's expressions and statements; they refuse, with an error, nesting
+/// deeper than they follow, and this leaves that much room.
+constexpr unsigned kCommandStackBytes = 256u << 20;
+
+/// Runs `command` on a thread of kCommandStackBytes. A crash in it, tilecc's or Clang's, is
+/// a tool failure that names the input files, not a stack dump.
+static int runGuarded(const Options &options, llvm::function_ref<int()> command) {
+  llvm::CrashRecoveryContext::Enable();
+  llvm::CrashRecoveryContext recovery;
+  int status = ToolFailure;
+  if (recovery.RunSafelyOnThread([&] { status = command(); }, kCommandStackBytes))
+    return status;
+  toolError("internal error (a crash) while processing " +
+            llvm::join(options.frontend.files, ", ") + "; please report it with the input");
+  return ToolFailure;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   if (argc < 2) {
@@ -308,9 +328,11 @@ int main(int argc, char **argv) {
       }
     if (!parseArgs(argc, argv, 2, command, options))
       return ToolFailure;
-    if (command == "check")
-      return runCheck(options);
-    return command == "compile" ? runCompile(options) : runBuild(options);
+    return runGuarded(options, [&] {
+      if (command == "check")
+        return runCheck(options);
+      return command == "compile" ? runCompile(options) : runBuild(options);
+    });
   }
   toolError("unknown command '" + command + "'; see 'tilecc --help'");
   return ToolFailure;

@@ -232,6 +232,9 @@ struct KernelModel {
   int gridRank = -1;
   /// The walk stopped early (too large); the model is incomplete.
   bool budgetExceeded = false;
+  /// The first expression or statement nested deeper than the walk follows (it was skipped;
+  /// the model is incomplete), or invalid.
+  clang::SourceLocation tooDeep;
 };
 
 /// Walks `kernel` (KernelWalker.cpp).
