@@ -522,10 +522,27 @@ private:
 bool tilecc::checkKernelRules(ASTContext &context, const FunctionDecl *kernel) {
   bool paramsOk = true;
   for (const ParmVarDecl *param : kernel->parameters()) {
-    if (classifyKernelParam(param) != ParamKind::Invalid)
+    ParamKind kind = classifyKernelParam(param);
+    if (kind == ParamKind::Invalid) {
+      report(context.getDiagnostics(), param->getLocation(), Rule::KernelParam)
+          << param->getName() << param->getType();
+      paramsOk = false;
       continue;
-    report(context.getDiagnostics(), param->getLocation(), Rule::KernelParam)
-        << param->getName() << param->getType();
+    }
+    if (kind == ParamKind::Scalar)
+      continue;
+    // A reference does not instantiate the class, so its own checks of the extents never run.
+    std::optional<TileClass> cls = getTileClass(param->getType());
+    std::string wrong;
+    if (cls->dims.empty() || cls->dims.size() > 4)
+      wrong = "of rank " + std::to_string(cls->dims.size());
+    for (int64_t d : cls->dims)
+      if (wrong.empty() && d <= 0 && d != -1)
+        wrong = "with the extent " + std::to_string(d);
+    if (wrong.empty())
+      continue;
+    report(context.getDiagnostics(), param->getLocation(), Rule::KernelParamShape)
+        << param->getName() << param->getType() << wrong;
     paramsOk = false;
   }
   KernelConfig config = getKernelConfig(kernel);

@@ -138,13 +138,20 @@ const FunctionDecl *tilecc::launchedFunction(const FunctionDecl *fn) {
 
 KernelConfig tilecc::getKernelConfig(const FunctionDecl *fn) {
   KernelConfig config;
-  const AnnotateAttr *attr = nullptr;
+  // An instantiation carries its pattern's attributes: read the pattern's where there is one.
   const FunctionDecl *pattern = fn->getTemplateInstantiationPattern();
-  for (const FunctionDecl *f : {fn, pattern})
-    if (f)
-      for (const auto *a : f->specific_attrs<AnnotateAttr>())
-        if (a->getAnnotation() == "tile.kernel_config")
-          attr = a;
+  const AnnotateAttr *attr = nullptr;
+  for (const auto *a : (pattern ? pattern : fn)->specific_attrs<AnnotateAttr>()) {
+    if (a->getAnnotation() != "tile.kernel_config")
+      continue;
+    if (attr) { // two configurations: which one holds would be a guess
+      config.present = true;
+      config.loc = a->getLocation();
+      config.error = "a second TILE_KERNEL_CONFIG on one kernel";
+      return config;
+    }
+    attr = a;
+  }
   if (!attr)
     return config;
   config.present = true;

@@ -9,3 +9,7 @@ void three(tile::Tensor<float, 128>& z) { z.store(z.load() * 2.0f); }
 TILE_KERNEL TILE_KERNEL_CONFIG(warps = 4)
 void misspelled(tile::Tensor<float, 128>& z) { z.store(z.load() * 2.0f); }
 // CHECK: kernel-config-invalid.cpp:9:13: error: 'warps = 4' is not a kernel configuration
+
+TILE_KERNEL TILE_KERNEL_CONFIG(num_warps = 4) TILE_KERNEL_CONFIG(num_warps = 8)
+void twice(tile::Tensor<float, 128>& z) { z.store(z.load() * 2.0f); }
+// CHECK: kernel-config-invalid.cpp:[[@LINE-2]]:{{[0-9]+}}: error: a second TILE_KERNEL_CONFIG on one kernel is not a kernel configuration
