@@ -174,6 +174,19 @@ static LogicalResult buildCombiner(KernelLowerer &lw, Region &region, ArrayRef<T
       (void)lw.unsupported(call, "a combiner that does not return the element type");
       return failure();
     }
+    // The combiner runs on one element pair in each thread, at the threads' own pace: a tile
+    // operation in it (a reduction of a captured tile) would need the whole block inside.
+    bool onTiles = block->walk([](Operation *op) {
+                          auto tile = [](Type t) { return isa<RankedTensorType>(t); };
+                          return llvm::any_of(op->getOperandTypes(), tile) ||
+                                         llvm::any_of(op->getResultTypes(), tile)
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        }).wasInterrupted();
+    if (onTiles) {
+      (void)lw.unsupported(call, "a combiner that works on tiles (it combines two elements)");
+      return failure();
+    }
     yielded.push_back(*v);
     break;
   }
