@@ -520,6 +520,11 @@ private:
 } // namespace
 
 bool tilecc::checkKernelRules(ASTContext &context, const FunctionDecl *kernel) {
+  if (kernel->isDeleted()) {
+    report(context.getDiagnostics(), kernel->getLocation(), Rule::Unsupported)
+        << "a deleted kernel (a launch needs its body)";
+    return false;
+  }
   bool paramsOk = true;
   for (const ParmVarDecl *param : kernel->parameters()) {
     ParamKind kind = classifyKernelParam(param);
