@@ -112,7 +112,8 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   }
 
   // Issue as soon as the stages are known, wait where the mma was.
-  for (Value v : SmallVector<Value>{a ? Value(a.getStage()) : Value(op.getA()), b.getStage(), op.getAcc()})
+  Value aFirst = a ? Value(a.getStage()) : Value(op.getA());
+  for (Value v : SmallVector<Value>{aFirst, b.getStage(), op.getAcc()})
     if (Operation *def = v.getDefiningOp(); def && def->getBlock() == op->getBlock() &&
                                             issueAfter->isBeforeInBlock(def))
       issueAfter = def;
@@ -121,8 +122,8 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   auto fragments = RankedTensorType::get(acc.getShape(), acc.getElementType(), layout);
   Value c = builder.create<tilegpu::ConvertLayoutOp>(loc, fragments, op.getAcc());
   Value product = builder.create<tilegpu::WarpgroupMmaOp>(
-      loc, fragments, a ? Value(a.getBuffer()) : Value(op.getA()), a ? Value(a.getStage()) : Value(), b.getBuffer(),
-      b.getStage(), c);
+      loc, fragments, a ? Value(a.getBuffer()) : Value(op.getA()),
+      a ? Value(a.getStage()) : Value(), b.getBuffer(), b.getStage(), c);
   // Where the ring leaves the stage alone for a step more, the group may stay in flight
   // until the next step's wait: the loop's results are waited for after it.
   // A group that reads A from registers is waited for at once: ptxas (CUDA 13.0) does not

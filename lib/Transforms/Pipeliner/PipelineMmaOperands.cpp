@@ -192,9 +192,9 @@ tilegpu::MmaOp multiplyingB(scf::ForOp loop, Operand &operand) {
 bool multipliedFromRegisters(scf::ForOp loop, Operand &operand, unsigned numWarps) {
   tilegpu::MmaOp mma = multiplyingB(loop, operand);
   return mma && variesInLoop(loop, mma.getA()) &&
-         tilegpu::warpgroupMultipliesFromRegisters(mma.getA().getType(),
-                                                          operand.load.getType(), operand.fast,
-                                                          mma.getAcc().getType(), numWarps);
+         tilegpu::warpgroupMultipliesFromRegisters(mma.getA().getType(), operand.load.getType(),
+                                                   operand.fast, mma.getAcc().getType(),
+                                                   numWarps);
 }
 
 /// True when `loop` may be split between producer warps, which copy, and the program's warps:
@@ -248,12 +248,11 @@ struct PipelineMmaOperandsPass
     bool inPlace = multipliesInPlace(loop, operands, numWarps);
     SmallVector<Invariant> invariants;
     bool warpgroup = inPlace || llvm::all_of(operands, [&](Operand &operand) {
-                       if (tilegpu::MmaOp mma = multiplyingB(loop, operand))
-                         if (std::optional<Invariant> a = invariantA(loop, mma, operand, numWarps)) {
-                           invariants.push_back(*a);
-                           return true;
-                         }
-                       return multipliedFromRegisters(loop, operand, numWarps);
+                       tilegpu::MmaOp mma = multiplyingB(loop, operand);
+                       std::optional<Invariant> a;
+                       if (mma && (a = invariantA(loop, mma, operand, numWarps)))
+                         invariants.push_back(*a);
+                       return a || multipliedFromRegisters(loop, operand, numWarps);
                      });
     if (!warpgroup)
       invariants.clear();
