@@ -40,6 +40,12 @@ inputs=$root/test/Driver/Inputs
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc" compile "$root/bench/attention.tile.cpp" -o "$carry/attention_bench.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
+# The FFT example, and its kernels against cuFFT (bench/gpu/fft.sh); the benchmark includes
+# examples/fft/fft.tile.cpp by its path from the repository root.
+"$build/bin/tilecc" compile "$root/examples/fft/fft.tile.cpp" -o "$carry/fft.cu" \
+  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
+"$build/bin/tilecc" compile "$root/bench/fft.tile.cpp" -o "$carry/fft_bench.cu" \
+  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include" -I"$root"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"
 # Random programs for differential testing (bench/gpu/random_programs.sh runs them).
