@@ -109,9 +109,29 @@ private:
       it->second = 0;
   }
 
+  /// Whether an lvalue designates a part of `*this` (`m`, `this->m.f`, `(*this)[i]`).
+  static bool basedOnThis(const Expr *e) {
+    while (e) {
+      e = e->IgnoreParenCasts();
+      if (isa<CXXThisExpr>(e))
+        return true;
+      if (const auto *m = dyn_cast<MemberExpr>(e))
+        e = m->getBase();
+      else if (const auto *a = dyn_cast<ArraySubscriptExpr>(e))
+        e = a->getBase();
+      else if (const auto *u = dyn_cast<UnaryOperator>(e); u && u->getOpcode() == UO_Deref)
+        e = u->getSubExpr();
+      else
+        return false;
+    }
+    return false;
+  }
+
   void changeInPlace(const Expr *e) {
     if (const ValueDecl *var = base(e))
       out.changedInPlace.insert(var);
+    else if (basedOnThis(e))
+      out.changesThis = true;
   }
 
   /// `e` bound to a non-const reference: a tile or scalar variable may get a new value, any
@@ -148,9 +168,9 @@ private:
     out.calls |= c.kind != KernelCall::Kind::Library;
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(call); op && op->isAssignmentOp())
       assign(op->getArg(0), 0);
-    else if (c.object && c.instance && !c.arrow)
+    else if (c.object && c.instance)
       if (const auto *method = dyn_cast<CXXMethodDecl>(c.callee); method && !method->isConst())
-        changeInPlace(c.object);
+        changeInPlace(c.arrow && !basedOnThis(c.object) ? nullptr : c.object);
     bindArguments(c.callee, c.args);
     // The body it runs (a lambda's operator() with the captures it names).
     if (c.kind == KernelCall::Kind::Inline && visited.insert(c.definition).second)

@@ -147,6 +147,16 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
     values[op.getResult(0)] = ValueInfo{name};
     return success();
   }
+  // A choice between two views (`c ? x : y` in the kernel): the chosen view descriptor.
+  if (auto select = dyn_cast<arith::SelectOp>(op); select && isa<tile::ViewType>(select.getType())) {
+    std::string name = newName();
+    out.line(indent,
+             cat("const auto ", name, " = ", scalar(select.getCondition()), " ? ",
+                 scalar(select.getTrueValue()), " : ", scalar(select.getFalseValue()), ";"),
+             loc);
+    values[select] = ValueInfo{name};
+    return success();
+  }
   if (auto n = dyn_cast<tile::NumBlocksOp>(op)) {
     std::string name = newName();
     out.line(indent, cat("const int64_t ", name, " = grid.num_blocks(", n.getAxis(), ");"), loc);

@@ -38,6 +38,8 @@ static bool sameLowered(const Lowered &a, const Lowered &b) {
     return false;
   if (const auto *v = std::get_if<Value>(&a))
     return *v == std::get<Value>(b);
+  if (const auto *x = std::get_if<AggregatePtr>(&a))
+    return *x == std::get<AggregatePtr>(b); // (variables hold their fields, not aggregates)
   const Partition &p = std::get<Partition>(a), &q = std::get<Partition>(b);
   return p.view == q.view && p.tile == q.tile;
 }
@@ -346,7 +348,7 @@ LogicalResult KernelLowerer::lowerReturn(const clang::ReturnStmt *stmt) {
     if (failed(lowered))
       return failure();
     if (!fn.returnType->isVoidType())
-      values[&fn.result] = *lowered;
+      bind(&fn.result, *lowered);
   }
   values[&fn.returned] = Lowered(Value());
   return success();
@@ -391,9 +393,14 @@ LoopScan KernelLowerer::scanLoop(ArrayRef<const clang::Stmt *> parts) {
   llvm::SmallPtrSet<const void *, 16> assigned; // the variables, through reference parameters
   for (auto &[var, direction] : effects.assigned)
     assigned.insert(resolve(var));
+  for (const clang::ValueDecl *var : effects.changedInPlace)
+    if (aggregateKeys.count(resolve(var)))
+      assigned.insert(resolve(var)); // `p.f = v`, or a method that changes p
+  // A loop in a method that may change `this` carries every field of the object.
+  const void *self = effects.changesThis && !thisKeys.empty() ? thisKeys.back() : nullptr;
   LoopScan scan;
   for (auto &[key, value] : values)
-    if (!slots.count(key) && assigned.count(key))
+    if (!slots.count(key) && (assigned.count(rootOf(key)) || (self && isWithin(key, self))))
       scan.assigned.push_back(key);
   scan.breaks = effects.breaks;
   scan.continues = effects.continues;
@@ -689,7 +696,23 @@ LogicalResult KernelLowerer::buildLoop(const clang::Stmt *stmt, bool doWhile,
   if (scan.returns) {
     keys.push_back(&fn.returned);
     types.push_back(builder.getI1Type());
-    if (!fn.returnType->isVoidType()) {
+    if (aggregateRecord(fn.returnType)) {
+      // The returned object's fields: zero until a `return` sets them.
+      if (!isBound(&fn.result)) {
+        LoweredOr zero = zeroValue(fn.returnType, stmt);
+        if (failed(zero))
+          return failure();
+        bind(&fn.result, *zero);
+      }
+      for (auto &[key, value] : values)
+        if (key != &fn.result && isWithin(key, &fn.result)) {
+          const auto *v = std::get_if<Value>(&value);
+          if (!v || !*v || !carriable(v->getType()))
+            return unsupported(stmt, "a 'return' of this class inside a loop");
+          keys.push_back(key);
+          types.push_back(v->getType());
+        }
+    } else if (!fn.returnType->isVoidType()) {
       if (!carriable(fn.resultType))
         return unsupported(stmt, "a 'return' of a partition or view inside a loop");
       keys.push_back(&fn.result);

@@ -178,7 +178,7 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
         // A reference to a variable names that variable: assignments through it update it.
         const auto *target =
             dyn_cast<clang::DeclRefExpr>(var->getInit()->IgnoreParenNoopCasts(ast));
-        if (target && values.count(resolve(target->getDecl())) &&
+        if (target && isBound(resolve(target->getDecl())) &&
             ast.hasSameUnqualifiedType(var->getType().getNonReferenceType(),
                                        target->getDecl()->getType().getNonReferenceType())) {
           aliases[var] = resolve(target->getDecl());
@@ -190,7 +190,16 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
       if (failed(init))
         return failure();
       aliases.erase(var);
-      values[var] = *init;
+      bind(var, *init);
+      // `auto [a, b] = pair;`: the variables the tuple protocol introduces (std::get).
+      if (const auto *decomposition = dyn_cast<clang::DecompositionDecl>(var))
+        for (const clang::BindingDecl *binding : decomposition->bindings())
+          if (const clang::VarDecl *holding = binding->getHoldingVar()) {
+            LoweredOr value = lowerExpr(holding->getInit());
+            if (failed(value))
+              return failure();
+            bind(holding, *value);
+          }
     }
     return success();
   }
@@ -368,17 +377,17 @@ const clang::ValueDecl *KernelLowerer::resolve(const clang::ValueDecl *decl) con
 }
 
 LogicalResult KernelLowerer::assignTo(const clang::Expr *target, Lowered value) {
-  const auto *ref = dyn_cast<clang::DeclRefExpr>(target->IgnoreParenImpCasts());
-  if (!ref)
-    return unsupported(target, "assignment to anything but a local variable");
-  const clang::ValueDecl *decl = resolve(ref->getDecl());
-  if (!values.count(decl))
-    return unsupported(target, "assignment to anything but a local variable");
-  if (decl->getType()->isReferenceType())
+  const void *key = lvalueKey(target);
+  if (!key)
+    return unsupported(target, "assignment to anything but a local variable or its fields");
+  if (const auto *decl = fieldBase.count(key) ? nullptr
+                                              : static_cast<const clang::Decl *>(key);
+      decl && isa<clang::ValueDecl>(decl) &&
+      cast<clang::ValueDecl>(decl)->getType()->isReferenceType())
     return unsupported(target, isa<clang::ParmVarDecl>(decl)
                                    ? "assignment through a reference parameter"
                                    : "assignment through a reference");
-  values[decl] = value;
+  bind(key, std::move(value));
   return success();
 }
 
@@ -409,6 +418,8 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     return lowerExpr(e->getReplacement());
   if (const auto *e = dyn_cast<clang::CXXDefaultArgExpr>(expr))
     return lowerExpr(e->getExpr());
+  if (const auto *e = dyn_cast<clang::CXXRewrittenBinaryOperator>(expr))
+    return lowerExpr(e->getSemanticForm()); // `a != b` as `!(a == b)`
 
   if (const auto *cast = dyn_cast<clang::CastExpr>(expr)) {
     switch (cast->getCastKind()) {
@@ -456,6 +467,8 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
   }
 
   if (const auto *construct = dyn_cast<clang::CXXConstructExpr>(expr)) {
+    if (aggregateRecord(type))
+      return lowerAggregateConstruct(construct);
     if (construct->getNumArgs() == 1 && construct->getConstructor()->isCopyOrMoveConstructor())
       return lowerExpr(construct->getArg(0));
     if (construct->getNumArgs() == 1 && type->isRecordType() && convertScalarType(type)) {
@@ -478,14 +491,18 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     if (construct->getNumArgs() == 0)
       if (Type t = convertType(type); t && (isa<RankedTensorType>(t) || convertScalarType(type)))
         return Lowered(zeroOf(t, l)); // Tile's default constructor: zeros
-    (void)unsupported(expr, "constructing '" + type.getAsString() + "'");
+    (void)unsupported(expr, type->isRecordType() && !getTileClass(type)
+                                ? classNotValue(type)
+                                : "constructing '" + type.getAsString() + "'");
     return failure();
   }
 
   if (const auto *ref = dyn_cast<clang::DeclRefExpr>(expr)) {
-    auto it = values.find(resolve(ref->getDecl()));
-    if (it != values.end())
-      return it->second;
+    if (const auto *binding = dyn_cast<clang::BindingDecl>(ref->getDecl());
+        binding && binding->getBinding())
+      return lowerExpr(binding->getBinding());
+    if (std::optional<Lowered> value = lookupVariable(resolve(ref->getDecl())))
+      return *value;
     if (const auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
       if (const clang::Expr *init = var->getAnyInitializer();
           init && var->getType().isConstQualified() && !var->hasGlobalStorage())
@@ -545,6 +562,13 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     return Lowered(*result);
   }
 
+  if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr);
+      unary && unary->getOpcode() == clang::UO_Deref &&
+      isa<clang::CXXThisExpr>(unary->getSubExpr()->IgnoreParenImpCasts())) {
+    if (const void *object = lvalueKey(unary)) // `*this` in a method of an aggregate
+      if (std::optional<Lowered> value = lookupVariable(object))
+        return *value;
+  }
   if (const auto *unary = dyn_cast<clang::UnaryOperator>(expr)) {
     FailureOr<Value> operand = lowerValue(unary->getSubExpr());
     if (failed(operand))
@@ -590,6 +614,9 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
   }
 
   if (const auto *cond = dyn_cast<clang::ConditionalOperator>(expr)) {
+    if (std::optional<TileClass> cls = getTileClass(type);
+        cls && !cls->is(TileClassKind::Tile) && !cls->is(TileClassKind::Other))
+      return lowerViewChoice(cond);
     if (!speculatable(cond->getTrueExpr()) || !speculatable(cond->getFalseExpr()))
       return lowerShortCircuit(cond);
     FailureOr<Value> c = lowerValue(cond->getCond());
@@ -625,7 +652,10 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
       return value;
     }
     default: // inlined: the object of a method (a lambda's closure, a functor) is reached
-             // through the declarations its body names
+             // through the declarations its body names; a user's aggregate is `this`
+      if (resolved.instance && !resolved.closure && resolved.object)
+        if (std::optional<LoweredOr> onObject = lowerAggregateMethod(resolved, call))
+          return *onObject;
       if (resolved.object && resolved.instance && !resolved.definition) {
         (void)unsupported(expr, isa<clang::CXXOperatorCallExpr>(call) ? "this operator call"
                                                                       : "this member call");
@@ -637,14 +667,24 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
 
   if (isa<clang::LambdaExpr>(expr))
     return Lowered(Value()); // captures resolve to the enclosing variables when called
+  if (const auto *member = dyn_cast<clang::MemberExpr>(expr))
+    return lowerMember(member);
+  if (const auto *init = dyn_cast<clang::CXXDefaultInitExpr>(expr))
+    return lowerExpr(init->getExpr());
 
   if (const auto *init = dyn_cast<clang::InitListExpr>(expr)) {
+    if (aggregateRecord(type))
+      return lowerAggregateInit(init);
     // `T x{}` and `T x{v}` for scalars and tiles.
     if (init->getNumInits() == 1)
       return lowerExpr(init->getInit(0));
     if (init->getNumInits() == 0)
       if (Type t = convertType(type); t && (isa<RankedTensorType>(t) || convertScalarType(type)))
         return Lowered(zeroOf(t, l));
+    if (type->isRecordType() && !getTileClass(type) && !convertScalarType(type)) {
+      (void)unsupported(expr, classNotValue(type));
+      return failure();
+    }
   }
   if (const auto *init = dyn_cast<clang::ImplicitValueInitExpr>(expr))
     if (Type t = convertScalarType(init->getType()))
@@ -652,6 +692,34 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
 
   (void)unsupported(expr, std::string("the expression '") + expr->getStmtClassName() + "'");
   return failure();
+}
+
+/// `c ? x : y` between two views (or two tilings of views with one tile shape): the chosen
+/// view, an arith.select. Both operands are names, so evaluating both is harmless.
+LoweredOr KernelLowerer::lowerViewChoice(const clang::ConditionalOperator *cond) {
+  Location l = loc(cond);
+  FailureOr<Value> c = lowerValue(cond->getCond());
+  LoweredOr a = lowerExpr(cond->getTrueExpr());
+  LoweredOr b = lowerExpr(cond->getFalseExpr());
+  if (failed(c) || failed(a) || failed(b))
+    return failure();
+  Value condition = convert(*c, cond->getCond()->getType(), ast.BoolTy, l);
+  auto viewOf = [](const Lowered &v) {
+    if (const auto *partition = std::get_if<Partition>(&v))
+      return partition->view;
+    return std::get<Value>(v);
+  };
+  const auto *pa = std::get_if<Partition>(&*a), *pb = std::get_if<Partition>(&*b);
+  Value x = viewOf(*a), y = viewOf(*b);
+  if (!x || !y || !isa<tile::ViewType>(x.getType()) || x.getType() != y.getType() ||
+      bool(pa) != bool(pb) || (pa && pa->tile != pb->tile)) {
+    (void)unsupported(cond, "a choice between views of different kinds or shapes");
+    return failure();
+  }
+  Value chosen = builder.create<arith::SelectOp>(l, condition, x, y);
+  if (pa)
+    return Lowered(Partition{chosen, pa->tile});
+  return Lowered(chosen);
 }
 
 LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
@@ -673,7 +741,7 @@ LoweredOr KernelLowerer::inlineCall(const clang::FunctionDecl *fn,
   for (auto [arg, param] : llvm::zip(args, definition->parameters())) {
     if (param->getType()->isLValueReferenceType()) {
       const auto *ref = dyn_cast<clang::DeclRefExpr>(arg->IgnoreParenNoopCasts(ast));
-      if (ref && values.count(resolve(ref->getDecl())) &&
+      if (ref && isBound(resolve(ref->getDecl())) &&
           ast.hasSameUnqualifiedType(param->getType().getNonReferenceType(),
                                      ref->getDecl()->getType().getNonReferenceType())) {
         lowered.push_back(std::nullopt);
@@ -739,10 +807,10 @@ LoweredOr KernelLowerer::inlineBody(const clang::FunctionDecl *definition,
     savedAliases.push_back({param, it == aliases.end() ? nullptr : it->second});
     if (target) {
       aliases[param] = target;
-      values.erase(param);
+      unbind(param);
     } else {
       aliases.erase(param);
-      values[param] = *value;
+      bind(param, *value);
     }
   }
 
@@ -755,16 +823,18 @@ LoweredOr KernelLowerer::inlineBody(const clang::FunctionDecl *definition,
   slots[&frame.result] = SlotKind::Value;
   functions.push_back(&frame);
   inlining.enter(definition);
-  LogicalResult body = lowerStmt(definition->getBody());
+  LogicalResult body = success();
+  if (const auto *ctor = dyn_cast<clang::CXXConstructorDecl>(definition))
+    body = lowerMemberInits(ctor);
+  if (succeeded(body))
+    body = lowerStmt(definition->getBody());
   inlining.leave();
   functions.pop_back();
-  std::optional<Lowered> result;
-  if (auto it = values.find(&frame.result); it != values.end())
-    result = it->second;
+  std::optional<Lowered> result = lookupVariable(&frame.result);
+  unbind(&frame.result);
   slots.erase(&frame.returned);
   slots.erase(&frame.result);
   values.erase(&frame.returned);
-  values.erase(&frame.result);
 
   for (auto &[param, target] : savedAliases) {
     if (target)

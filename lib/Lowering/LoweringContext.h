@@ -31,6 +31,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <map>
+#include <memory>
 #include <variant>
 
 namespace tilecc::lowering {
@@ -41,8 +43,19 @@ struct Partition {
   llvm::SmallVector<int64_t, 4> tile;
 };
 
-using Lowered = std::variant<mlir::Value, Partition>;
+struct Aggregate;
+using AggregatePtr = std::shared_ptr<const Aggregate>;
+using Lowered = std::variant<mlir::Value, Partition, AggregatePtr>;
 using LoweredOr = mlir::FailureOr<Lowered>;
+
+/// A value of a user's class of scalars, tiles and such classes (Aggregates.cpp): one value
+/// per field, in declaration order. Expressions produce it; variables of such classes are
+/// stored field by field (one key per field), so control flow joins and carries only scalars
+/// and tiles.
+struct Aggregate {
+  const clang::CXXRecordDecl *record;
+  llvm::SmallVector<Lowered, 4> fields;
+};
 
 /// The current value of every variable and slot in scope, in the order they were bound (which
 /// fixes the order of scf results). Keys are `clang::ValueDecl`s or slot addresses.
@@ -126,9 +139,48 @@ public:
                        llvm::ArrayRef<const clang::ValueDecl *> aliased,
                        clang::QualType resultType, const clang::Expr *call);
 
+  // Variables and the user's classes (Aggregates.cpp).
+  /// The class of `type` when its values lower as aggregates: a class of the user's (no
+  /// virtual functions, no bases with fields, no destructor that runs) whose fields are
+  /// scalars, tiles or such classes; null otherwise.
+  const clang::CXXRecordDecl *aggregateRecord(clang::QualType type);
+  /// Why values of a class are not aggregates, for an error message.
+  std::string classNotValue(clang::QualType type);
+  /// Binds the variable or slot `key` to `value`; an aggregate is stored field by field.
+  void bind(const void *key, Lowered value);
+  /// The value of `key` (an aggregate put together from its fields); nullopt when unbound.
+  std::optional<Lowered> lookupVariable(const void *key);
+  bool isBound(const void *key);
+  /// Drops `key` and, for an aggregate, its fields.
+  void unbind(const void *key);
+  /// The key of field `field` of the aggregate stored at `base`.
+  const void *fieldKey(const void *base, const clang::FieldDecl *field);
+  /// The variable the key of a field belongs to (the key itself for a variable).
+  const void *rootOf(const void *key) const;
+  /// Whether `key` is `base` or a field of it, at any depth.
+  bool isWithin(const void *key, const void *base) const;
+  /// The key of what an lvalue names: `v`, `v.f`, `this->f`; null for anything else.
+  const void *lvalueKey(const clang::Expr *expr);
+  LoweredOr lowerMember(const clang::MemberExpr *member);
+  LoweredOr lowerAggregateInit(const clang::InitListExpr *init);
+  LoweredOr lowerAggregateConstruct(const clang::CXXConstructExpr *construct);
+  /// The zero (value-initialized) value of a scalar, tile or aggregate type.
+  LoweredOr zeroValue(clang::QualType type, const clang::Stmt *where);
+  /// An aggregate with every field default-initialized (in-class initializers, else zero).
+  LoweredOr defaultAggregate(const clang::CXXRecordDecl *record, const clang::Expr *where);
+  /// Inlines a method of an aggregate or a constructor with `this` bound to `object`.
+  LoweredOr inlineOnObject(const void *object, const KernelCall &call, const clang::Expr *expr);
+  /// A method (or operator) of an aggregate called on an object: inlined with `this` bound to
+  /// the object's variable, or to a temporary; nullopt when the object is no aggregate.
+  std::optional<LoweredOr> lowerAggregateMethod(const KernelCall &call, const clang::Expr *expr);
+  /// A constructor's member initializers, run on `this` before its body.
+  mlir::LogicalResult lowerMemberInits(const clang::CXXConstructorDecl *ctor);
+
   // The tile library (TileIntrinsics.cpp).
   LoweredOr lowerTileCall(const clang::CallExpr *call, const clang::FunctionDecl *callee);
   LoweredOr lowerTileOperator(const clang::CXXOperatorCallExpr *call);
+  LoweredOr lowerComplexScalarOperator(const clang::CXXOperatorCallExpr *call);
+  LoweredOr lowerViewChoice(const clang::ConditionalOperator *cond);
   LoweredOr lowerTileMember(const clang::CXXMemberCallExpr *call);
   /// broadcast, reshape, permute, transpose, cat, extract (TileShapes.cpp); nullopt when
   /// `name` is none of them.
@@ -201,6 +253,15 @@ public:
   llvm::SmallVector<LoopFrame *, 4> loops;
   /// The kernel and the bodies inlined into it (recursion and depth are refused alike).
   InlineStack inlining;
+  /// Keys bound to aggregates (their fields are in `values`), and the class of each.
+  llvm::DenseMap<const void *, const clang::CXXRecordDecl *> aggregateKeys;
+  /// One key per (aggregate key, field), and the key each field key belongs to.
+  std::map<std::pair<const void *, const clang::FieldDecl *>, std::unique_ptr<char>> fieldKeys;
+  llvm::DenseMap<const void *, const void *> fieldBase;
+  /// The objects of the methods and constructors being inlined, innermost last.
+  llvm::SmallVector<const void *, 4> thisKeys;
+  /// Keys of objects that exist only while a method or constructor runs on them.
+  std::vector<std::unique_ptr<char>> temporaries;
 };
 
 /// Complex values (ComplexLowering.cpp). A complex<f32> scalar or tile is taken apart with

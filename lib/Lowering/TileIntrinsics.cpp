@@ -485,6 +485,35 @@ static bool isCompoundAssignment(clang::OverloadedOperatorKind op) {
                             op);
 }
 
+/// An operator of `tile::complex<float>` on scalars: + - * / == != and negation, by the
+/// formulas the tiles use (ComplexLowering.cpp); a real operand converts as C++ converts it.
+LoweredOr KernelLowerer::lowerComplexScalarOperator(const clang::CXXOperatorCallExpr *call) {
+  Location l = loc(call);
+  SmallVector<Value, 2> operands;
+  for (const clang::Expr *arg : call->arguments()) {
+    FailureOr<Value> v = lowerValue(arg);
+    if (failed(v) || !*v)
+      return failure();
+    if (!isComplex(v->getType())) {
+      (void)unsupported(call, "this operator");
+      return failure();
+    }
+    operands.push_back(*v);
+  }
+  clang::OverloadedOperatorKind op = call->getOperator();
+  if (operands.size() == 1 && op == clang::OO_Minus)
+    return Lowered(complexNegate(builder, operands[0], l));
+  if (operands.size() == 1 && op == clang::OO_Plus)
+    return Lowered(operands[0]);
+  std::optional<clang::BinaryOperatorKind> kind = binaryKind(op);
+  if (operands.size() == 2 && kind && !isCompoundAssignment(op))
+    if (FailureOr<Value> result = buildComplexBinary(builder, *kind, operands[0], operands[1], l);
+        succeeded(result))
+      return Lowered(*result);
+  (void)unsupported(call, "this operator");
+  return failure();
+}
+
 LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *call) {
   Location l = loc(call);
   clang::OverloadedOperatorKind op = call->getOperator();
@@ -508,10 +537,8 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
       operandTile = dyn_cast_or_null<RankedTensorType>(convertType(arg->getType()));
       break;
     }
-  if (!operandTile) {
-    (void)unsupported(call, "this operator");
-    return failure();
-  }
+  if (!operandTile)
+    return lowerComplexScalarOperator(call);
 
   if (call->getNumArgs() == 1) {
     FailureOr<Value> v = lowerValue(call->getArg(0));

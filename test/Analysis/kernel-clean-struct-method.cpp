@@ -14,7 +14,7 @@ struct Copier {
 TILE_KERNEL void k(tile::Tensor<float, 256>& z, const tile::Tensor<float, 256>& x, float a) {
   auto src = x.partition<64>();
   auto dst = z.partition_mut<64>();
-  Copier c{src, dst, a}; // expected-error {{the expression 'InitListExpr' is not supported in a tile kernel}}
+  Copier c{src, dst, a}; // expected-error {{an object of class 'struct Copier', whose field 'src' is not a scalar, a tile or such a class is not supported in a tile kernel}}
   for (int i = 0; i < 4; ++i)
     c.copy(i);
 }

@@ -1,5 +1,5 @@
 // RUN: not tilecc compile --emit=tile-ir %s 2>&1 | FileCheck %s
-// Device functions are inlined up to 32 calls deep, in the lowering as in the analyses.
+// Device functions are inlined up to 256 calls deep, in the lowering as in the analyses.
 #include <tile/tile.hpp>
 
 template <int N>
@@ -11,6 +11,6 @@ float deeper(float x) {
 }
 
 TILE_KERNEL void nested(tile::Tensor<float, 64>& z, float x) {
-  z.store(tile::full<float, 64>(deeper<40>(x)));
+  z.store(tile::full<float, 64>(deeper<300>(x)));
 }
-// CHECK: error: calls nested more than 32 deep is not supported in a tile kernel [tile-unsupported]
+// CHECK: error: calls nested more than 256 deep is not supported in a tile kernel [tile-unsupported]

@@ -34,7 +34,8 @@ struct FirstLoop : RecursiveASTVisitor<FirstLoop> {
   }
 };
 
-/// "assigned: x:+1 y:0 | in place: s | break continue return calls" for f's first loop.
+/// "assigned: x:+1 y:0 | in place: s | this break continue return calls" for f's first loop
+/// ("this": a member of `this` may change, here or in a method called on some object).
 std::string effectsIn(const std::string &code) {
   std::unique_ptr<ASTUnit> ast = parseTileCode(kPrelude + code);
   if (!ast || ast->getDiagnostics().hasErrorOccurred())
@@ -68,6 +69,8 @@ std::string effectsIn(const std::string &code) {
   for (const std::string &p : inPlace)
     out += " " + p;
   out += " |";
+  if (e.changesThis)
+    out += " this";
   if (e.breaks)
     out += " break";
   if (e.continues)
@@ -116,7 +119,16 @@ TEST(LoopEffects, LambdaPassedToAFunctionAssignsItsCaptures) {
 
 TEST(LoopEffects, MemberAssignmentAndMethodsChangeInPlace) {
   EXPECT_EQ(effectsIn("void f(int n) { Pair p, q, r; for (int i = 0; i < n; ++i) { p.a = i; q.reset(); (void)r.sum(); } }"),
-            "assigned: i:+1 | in place: p q | calls");
+            "assigned: i:+1 | in place: p q | this calls");
+}
+
+TEST(LoopEffects, MembersOfThisChangeInAMethodsLoop) {
+  EXPECT_EQ(effectsIn("struct C { int v = 0; void f(int n); };\n"
+                      "void C::f(int n) { for (int i = 0; i < n; ++i) v += 1; }"),
+            "assigned: i:+1 | in place: | this");
+  EXPECT_EQ(effectsIn("struct C { int v = 0; int f(int n) const; };\n"
+                      "int C::f(int n) const { int s = 0; for (int i = 0; i < n; ++i) s += v; return s; }"),
+            "assigned: i:+1 s:0 | in place: |");
 }
 
 TEST(LoopEffects, TakingTheAddressLosesTheDirection) {

@@ -52,8 +52,9 @@ KernelCall resolveKernelCall(const clang::CallExpr *call);
 /// The definition of `fn` whose body would run, or null where none is visible.
 const clang::FunctionDecl *visibleBody(const clang::FunctionDecl *fn);
 
-/// How deep inlined calls may nest in a kernel.
-constexpr unsigned kMaxInlineDepth = 32;
+/// How deep inlined calls may nest in a kernel: deep enough for the chains of template
+/// instantiations users write (a compile-time loop of a few hundred steps).
+constexpr unsigned kMaxInlineDepth = 256;
 
 /// The bodies being inlined, innermost last.
 class InlineStack {

@@ -28,6 +28,8 @@ struct LoopEffects {
   /// assigned, the address taken, a non-const method called, bound to a non-const reference
   /// while holding anything else.
   llvm::SmallPtrSet<const clang::ValueDecl *, 8> changedInPlace;
+  /// They may change a member of `this` (of the method they are in, or of one they call).
+  bool changesThis = false;
   /// The statements break out of, continue, or return from the loop (not counting loops and
   /// bodies nested in them).
   bool breaks = false, continues = false, returns = false;
