@@ -166,6 +166,19 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // What the compiler evaluates runs nowhere: template arguments, the initializer of a
+  // constexpr variable, a constant expression (`if constexpr`, array bounds, case labels).
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc &) { return true; }
+  bool TraverseConstantExpr(ConstantExpr *e) {
+    return e->isValueDependent() ? RecursiveASTVisitor::TraverseConstantExpr(e) : true;
+  }
+  bool TraverseVarDecl(VarDecl *var) {
+    if (var->isConstexpr() && var->getInit() && !var->getType()->isReferenceType() &&
+        var->evaluateValue())
+      return WalkUpFromVarDecl(var);
+    return RecursiveASTVisitor::TraverseVarDecl(var);
+  }
+
   bool VisitCXXThrowExpr(CXXThrowExpr *e) { return fail(e->getThrowLoc(), Rule::KernelException); }
   bool VisitCXXTryStmt(CXXTryStmt *s) { return fail(s->getTryLoc(), Rule::KernelException); }
   bool VisitCXXNewExpr(CXXNewExpr *e) { return fail(e->getBeginLoc(), Rule::KernelAllocation); }

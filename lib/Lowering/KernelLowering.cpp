@@ -117,6 +117,23 @@ LogicalResult KernelLowerer::lower(const KernelInstance &kernel) {
 // Statements
 //===----------------------------------------------------------------------===//
 
+/// A scalar constant of `type` holding `value`, if it is an integer or a float.
+static std::optional<TypedAttr> scalarAttr(const clang::APValue &value, Type type) {
+  if (!type)
+    return std::nullopt;
+  if (value.isInt() && isa<IntegerType>(type))
+    return IntegerAttr::get(type, value.getInt().getExtValue());
+  if (value.isFloat() && isa<FloatType>(type)) {
+    llvm::APFloat v = value.getFloat();
+    bool lost;
+    v.convert(cast<FloatType>(type).getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    return FloatAttr::get(type, v);
+  }
+  return std::nullopt;
+}
+
+
 /// True when destroying an object of `type` runs code (destroyedClass), which the GPU lowering
 /// does not yet emit.
 static bool runsDestructor(clang::QualType type) { return destroyedClass(type) != nullptr; }
@@ -186,6 +203,17 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
           continue;
         }
       }
+      // A constexpr scalar is the value the compiler evaluated (its initializer may call
+      // functions that never run on the device).
+      if (var->isConstexpr() && !var->getType()->isReferenceType())
+        if (const clang::APValue *constant = var->evaluateValue())
+          if (std::optional<TypedAttr> attr =
+                  scalarAttr(*constant, convertScalarType(var->getType()))) {
+            aliases.erase(var);
+            bind(var, builder.create<arith::ConstantOp>(loc(var->getLocation()), *attr)
+                          .getResult());
+            continue;
+          }
       LoweredOr init = lowerExpr(var->getInit());
       if (failed(init))
         return failure();
@@ -273,16 +301,7 @@ static std::optional<TypedAttr> foldScalar(clang::ASTContext &ast, const clang::
   clang::Expr::EvalResult result;
   if (!expr->EvaluateAsRValue(result, ast))
     return std::nullopt;
-  if (result.Val.isInt() && isa<IntegerType>(type))
-    return IntegerAttr::get(type, result.Val.getInt().getExtValue());
-  if (result.Val.isFloat() && isa<FloatType>(type)) {
-    llvm::APFloat value = result.Val.getFloat();
-    bool lost;
-    value.convert(cast<FloatType>(type).getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
-                  &lost);
-    return FloatAttr::get(type, value);
-  }
-  return std::nullopt;
+  return scalarAttr(result.Val, type);
 }
 
 static arith::CmpIPredicate intPredicate(clang::BinaryOperatorKind op, bool isUnsigned) {
