@@ -156,6 +156,14 @@ bool tilecc::buildASTs(const FrontendOptions &options,
     // of the nearest file that has one, as clangd does.
     database = inferTargetAndDriverMode(
         inferMissingCompileCommands(nvccCommandsAsClang(std::move(database))));
+    // Clang's tool changes into each command's directory and aborts where it cannot.
+    for (const std::string &file : options.files)
+      for (const CompileCommand &command : database->getCompileCommands(file))
+        if (!llvm::sys::fs::is_directory(command.Directory)) {
+          error = path.str().str() + ": the command for '" + file + "' runs in '" +
+                  command.Directory + "', which is not a directory";
+          return false;
+        }
   } else {
     database = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
   }

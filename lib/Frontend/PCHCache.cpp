@@ -1,7 +1,7 @@
 //===- PCHCache.cpp - the files of the precompiled-header cache ---------------===//
 //
 // `<key>.manifest` (text: a magic line, `usable yes|no`, `reason`, `digest`, `pch`, `pch-size`,
-// one `input` line per file, `end`), `<key>-<digest>.pch`, and the temporary files and locks
+// `pch-digest`, one `input` line per file, `end`), `<key>-<digest>.pch`, and the temporary files and locks
 // around them. See PCHInternals.h.
 //
 //===----------------------------------------------------------------------===//
@@ -21,7 +21,7 @@ using namespace tilecc::pch::detail;
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
-static const char kManifestMagic[] = "tilecc-pch-manifest 1";
+static const char kManifestMagic[] = "tilecc-pch-manifest 2";
 
 std::optional<Manifest> tilecc::pch::detail::readManifest(llvm::StringRef file) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -46,13 +46,15 @@ std::optional<Manifest> tilecc::pch::detail::readManifest(llvm::StringRef file) 
       manifest.pchName = value.str();
     else if (field == "pch-size" && value.getAsInteger(10, manifest.pchSize))
       return std::nullopt;
+    else if (field == "pch-digest")
+      manifest.pchDigest = value.str();
     else if (field == "input")
       manifest.inputs.push_back(value.str());
     else if (field == "end")
       complete = true;
   }
   if (!complete || manifest.digest.empty() || manifest.inputs.empty() ||
-      (manifest.usable && manifest.pchName.empty()))
+      (manifest.usable && (manifest.pchName.empty() || manifest.pchDigest.empty())))
     return std::nullopt;
   return manifest;
 }
@@ -66,7 +68,8 @@ std::string tilecc::pch::detail::renderManifest(const Manifest &manifest) {
     os << "reason " << manifest.reason << "\n";
   os << "digest " << manifest.digest << "\n";
   if (manifest.usable)
-    os << "pch " << manifest.pchName << "\npch-size " << manifest.pchSize << "\n";
+    os << "pch " << manifest.pchName << "\npch-size " << manifest.pchSize << "\npch-digest "
+       << manifest.pchDigest << "\n";
   for (const std::string &input : manifest.inputs)
     os << "input " << input << "\n";
   os << "end\n";
@@ -126,10 +129,22 @@ Lookup tilecc::pch::detail::lookUp(llvm::StringRef dir, llvm::StringRef manifest
   llvm::SmallString<256> pchPath(dir);
   path::append(pchPath, found.manifest.pchName);
   fs::file_status status;
+  // A PCH damaged on disk would crash Clang's reader: its contents must be what was built.
   if (!fs::status(pchPath, status) && fs::is_regular_file(status) &&
-      status.getSize() == found.manifest.pchSize)
+      status.getSize() == found.manifest.pchSize &&
+      fileDigest(pchPath) == found.manifest.pchDigest)
     found.state = Lookup::Usable;
   return found;
+}
+
+std::optional<std::string> tilecc::pch::detail::fileDigest(llvm::StringRef file) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(
+      file, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    return std::nullopt;
+  Hasher hash;
+  hash.add((*buffer)->getBuffer());
+  return hash.hex();
 }
 
 void tilecc::pch::detail::touch(llvm::StringRef file) {

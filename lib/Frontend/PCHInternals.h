@@ -52,8 +52,12 @@ struct Manifest {
   std::string digest;   // of the inputs' names and contents (Hasher::addFile)
   std::string pchName;  // usable: the PCH's file name in the cache directory
   uint64_t pchSize = 0;
+  std::string pchDigest;  // usable: of the PCH file's contents (a damaged file is rebuilt)
   std::vector<std::string> inputs;  // sorted
 };
+
+/// The digest of a file's contents; none when it cannot be read.
+std::optional<std::string> fileDigest(llvm::StringRef file);
 
 std::optional<Manifest> readManifest(llvm::StringRef file);
 std::string renderManifest(const Manifest &manifest);

@@ -555,6 +555,12 @@ Preparation pch::prepare(const CompilerInvocation &unit, llvm::StringRef mainTex
     return notUsed("cannot write to the cache directory '" + cacheDir + "'");
   }
   manifest.pchSize = status.getSize();
+  std::optional<std::string> pchDigest = fileDigest(pchPath);
+  if (!pchDigest) {
+    fs::remove(pchPath);
+    return notUsed("cannot read back the precompiled header '" + pchPath.str().str() + "'");
+  }
+  manifest.pchDigest = *pchDigest;
   if (!writeAtomically(manifestPath, renderManifest(manifest))) {
     fs::remove(pchPath);
     return notUsed("cannot write to the cache directory '" + cacheDir + "'");

@@ -46,7 +46,7 @@ OPTIONS:
                           -Wno-error=<id> keeps <id> a warning under -Werror
   -I DIR, -D NAME[=V], -U NAME, -isystem DIR, -std=STD
                           passed to the C++ front end (and to nvcc for build)
-  -p BUILD_DIR            read flags from BUILD_DIR/compile_commands.json
+  -p BUILD_DIR, -p=DIR    read flags from BUILD_DIR/compile_commands.json
   -MF FILE                compile: write a Make depfile of every header the source includes
   --no-pch                parse <tile/tile.hpp> from source, not from the cached precompiled
                           header (also TILECC_NO_PCH=1; the cache is in $TILECC_CACHE_DIR, else
@@ -234,9 +234,11 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
       options.frontend.verbose = true;
     } else if (arg == "--no-pch") {
       options.frontend.precompiledHeader = false;
-    } else if (arg.starts_with("-p")) {
-      if (!needsValue(i, "-p", options.frontend.buildDir))
+    } else if (arg == "-p" || arg.starts_with("-p=")) {
+      if (!needsValue(i, arg == "-p" ? "-p" : "-p=", options.frontend.buildDir))
         return false;
+    } else if (arg == "-pthread" || arg == "-pedantic" || arg == "-pedantic-errors") {
+      options.frontend.compilerArgs.push_back(arg.str()); // compiler flags, not `-p thread`
     } else if (arg.starts_with("-I") || arg.starts_with("-D") || arg.starts_with("-U")) {
       std::string flag = arg.take_front(2).str();
       if (!needsValue(i, flag, value))
