@@ -570,7 +570,7 @@ LogicalResult KernelEmitter::emit() {
                             << (persistent ? tilegpu::kPersistentAttrName
                                            : tilegpu::kProgramsInSequenceAttrName)
                             << "')";
-  if (failed(collectLayouts()))
+  if (failed(collectLayouts()) || failed(tilegpu::verifySharedMemoryPlan(func, 32 * numWarps)))
     return failure();
   func.walk([&](tilegpu::ProducerOp producer) { producerWarps = producer.getWarps(); });
   if (producerWarps) {

@@ -37,8 +37,6 @@ namespace {
 
 /// The largest buffer that is kept apart from the next one to save a barrier.
 constexpr int64_t kBarrierTradeBytes = 2048;
-/// The bytes of one memory barrier (an mbarrier object).
-constexpr int64_t kBarrierBytes = 8;
 /// Where ring buffers start: the period of the 128-byte swizzle wgmma reads (8 rows).
 constexpr int64_t kRingAlignment = 1024;
 
@@ -101,7 +99,7 @@ void SharedMemoryPlanner::runOnOperation() {
       if (auto alloc = dyn_cast<tilegpu::AllocBufferOp>(op))
         bytes = tilegpu::bufferBytes(alloc.getType());
       else
-        bytes = kBarrierBytes * cast<tilegpu::AllocBarriersOp>(op).getType().getCount();
+        bytes = tilegpu::kBarrierBytes * cast<tilegpu::AllocBarriersOp>(op).getType().getCount();
       buffers.push_back({op, bytes, first, last});
       return;
     }
@@ -203,7 +201,7 @@ void tilecc::printSharedMemoryPlan(ModuleOp module, llvm::raw_ostream &os) {
       if (auto alloc = dyn_cast<tilegpu::AllocBarriersOp>(op); alloc && offset) {
         unsigned count = alloc.getType().getCount();
         os << llvm::formatv("  [{0,6}, {1,6})  {2,-13} {3} barriers of {4} arrivals",
-                            offset.getInt(), offset.getInt() + kBarrierBytes * count,
+                            offset.getInt(), offset.getInt() + tilegpu::kBarrierBytes * count,
                             op->getName().getStringRef(), count, alloc.getArrivals());
         if (std::string w = where(op->getLoc()); !w.empty())
           os << "  at " << w;

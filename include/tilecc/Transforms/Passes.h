@@ -13,7 +13,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
-#include "tilecc/Transforms/TargetLimits.h"
+#include "tilecc/Dialect/TileGPU/TargetLimits.h"
 
 namespace tilecc {
 

@@ -1,6 +1,7 @@
 //===- SharedScratch.cpp - the shared memory an op stages through --------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
+#include "tilecc/Dialect/TileGPU/TargetLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/MathExtras.h"
@@ -145,4 +146,40 @@ std::optional<Scratch> tilegpu::getScratch(Operation *op, int64_t numThreads) {
 int64_t tilegpu::bufferBytes(BufferType type) {
   return int64_t(type.getStages()) * type.getStageElements() *
          elementBytes(type.getTile().getElementType());
+}
+
+int64_t tilegpu::sharedBytesOf(Operation *op, int64_t numThreads) {
+  if (auto alloc = dyn_cast<AllocBufferOp>(op))
+    return bufferBytes(alloc.getType());
+  if (auto alloc = dyn_cast<AllocBarriersOp>(op))
+    return kBarrierBytes * int64_t(alloc.getType().getCount());
+  std::optional<Scratch> scratch = getScratch(op, numThreads);
+  return scratch ? scratch->bytes : 0;
+}
+
+LogicalResult tilegpu::verifySharedMemoryPlan(Operation *func, int64_t numThreads) {
+  int64_t total = 0;
+  if (auto attr = func->getAttrOfType<IntegerAttr>(kSmemBytesAttrName))
+    total = attr.getInt();
+  if (total < 0 || total > largestSharedBytes())
+    return func->emitError() << "'" << kSmemBytesAttrName << "' is " << total
+                             << " bytes; a block has between 0 and " << largestSharedBytes();
+  WalkResult walk = func->walk([&](Operation *op) {
+    int64_t bytes = sharedBytesOf(op, numThreads);
+    if (bytes == 0)
+      return WalkResult::advance();
+    auto offset = op->getAttrOfType<IntegerAttr>(kSmemOffsetAttrName);
+    if (!offset) {
+      op->emitError() << "needs " << bytes << " bytes of shared memory but has no '"
+                      << kSmemOffsetAttrName << "'; run tilegpu-plan-shared-memory";
+      return WalkResult::interrupt();
+    }
+    if (offset.getInt() < 0 || offset.getInt() > total - bytes) {
+      op->emitError() << "needs " << bytes << " bytes of shared memory at offset "
+                      << offset.getInt() << ", outside the kernel's " << total << " bytes";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }

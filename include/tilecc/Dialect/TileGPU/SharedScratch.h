@@ -47,6 +47,19 @@ std::optional<Scratch> getScratch(mlir::Operation *op, int64_t numThreads);
 /// Bytes a shared-memory ring buffer of `type` occupies: all its stages.
 int64_t bufferBytes(BufferType type);
 
+/// Bytes one memory barrier (an mbarrier) occupies.
+inline constexpr int64_t kBarrierBytes = 8;
+
+/// Bytes of dynamic shared memory `op` occupies (a ring buffer, an array of barriers, or the
+/// scratch of an op that stages through it); 0 for an op that occupies none.
+int64_t sharedBytesOf(mlir::Operation *op, int64_t numThreads);
+
+/// Checks a planned kernel before its shared memory is addressed: `tilegpu.smem_bytes` within
+/// what any target allows, and every op that occupies shared memory placed inside it at a
+/// non-negative offset. An input that was not planned by tilecc's own pipeline fails here
+/// rather than writing outside the block's buffer.
+mlir::LogicalResult verifySharedMemoryPlan(mlir::Operation *func, int64_t numThreads);
+
 /// The element type an mma operand is staged as: f8 inputs as f16 (exact), others unchanged.
 mlir::Type mmaStagedType(mlir::Type element);
 

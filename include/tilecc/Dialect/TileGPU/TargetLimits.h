@@ -5,8 +5,8 @@
 // of them (`getTargetLimits(archs)`).
 //
 //===----------------------------------------------------------------------===//
-#ifndef TILECC_TRANSFORMS_TARGETLIMITS_H
-#define TILECC_TRANSFORMS_TARGETLIMITS_H
+#ifndef TILECC_DIALECT_TILEGPU_TARGETLIMITS_H
+#define TILECC_DIALECT_TILEGPU_TARGETLIMITS_H
 
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -31,6 +31,9 @@ std::optional<TargetLimits> getTargetLimits(llvm::StringRef arch);
 /// The tightest limits over `archs`; fails naming the first unknown target in `unknown`.
 mlir::FailureOr<TargetLimits> getTargetLimits(llvm::ArrayRef<std::string> archs,
                                               std::string &unknown);
+
+/// The most dynamic shared memory a block may use on any target tilecc knows.
+int64_t largestSharedBytes();
 
 /// The targets tilecc knows, for messages ("sm_70, sm_75, ...").
 std::string knownTargets();

@@ -1,7 +1,9 @@
 //===- TargetLimits.cpp - what a GPU target allows one tile program ------------===//
-#include "tilecc/Transforms/TargetLimits.h"
+#include "tilecc/Dialect/TileGPU/TargetLimits.h"
 
 #include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
 
 using namespace tilecc;
 
@@ -43,6 +45,13 @@ mlir::FailureOr<TargetLimits> tilecc::getTargetLimits(llvm::ArrayRef<std::string
     return mlir::failure();
   }
   return *tightest;
+}
+
+int64_t tilecc::largestSharedBytes() {
+  int64_t most = 0;
+  for (const Known &k : kTargets)
+    most = std::max(most, k.maxSharedBytes);
+  return most;
 }
 
 std::string tilecc::knownTargets() {
