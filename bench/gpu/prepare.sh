@@ -46,6 +46,9 @@ inputs=$root/test/Driver/Inputs
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc" compile "$root/bench/fft.tile.cpp" -o "$carry/fft_bench.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include" -I"$root"
+# The batch-1 decode layer (checks and bench mode in one program), run by bench/gpu/decode.sh.
+"$build/bin/tilecc" compile "$root/examples/decode/decode.tile.cpp" -o "$carry/decode.cu" \
+  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc-translate" --tile-to-cuda "$root/test/CodeGen/GPU/run-kernels.mlir" \
   -o "$carry/run-kernels.cu"
 # Random programs for differential testing (bench/gpu/random_programs.sh runs them).
