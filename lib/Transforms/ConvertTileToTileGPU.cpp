@@ -176,6 +176,10 @@ void ConvertTileToTileGPUPass::runOnOperation() {
                                        w.starts, w.bounds, /*vector=*/1);
       store.erase();
     } else if (auto atomic = dyn_cast<tile::AtomicOp>(op)) {
+      if (isa<RankedTensorType>(atomic.getType()) && !hasLayout(op, atomic.getType())) {
+        anyFailed = true;
+        continue;
+      }
       Window w = windowFor(b, loc, atomic.getView(), atomic.getOffsets());
       auto lowered = b.create<tilegpu::GlobalAtomicOp>(
           loc, atomic.getType(), atomic.getKindAttr(), atomic.getValue(), atomic.getExpected(),

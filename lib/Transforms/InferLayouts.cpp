@@ -66,7 +66,7 @@ RankedTensorType withLayout(RankedTensorType type, Attribute layout) {
 /// `layout` for a tile of `shape`: a blocked layout whose chunks are longer than the tile
 /// along an axis (the parent of a slice seen with a unit axis) holds one element there.
 Attribute fitTo(Attribute layout, ArrayRef<int64_t> shape) {
-  auto blocked = dyn_cast<BlockedLayoutAttr>(layout);
+  auto blocked = dyn_cast_or_null<BlockedLayoutAttr>(layout);
   if (!blocked || blocked.getRank() != shape.size())
     return layout;
   SmallVector<unsigned> spt;

@@ -41,15 +41,17 @@ constexpr int64_t kLeastThreads = 256;
 
 bool shouldSequence(func::FuncOp func, unsigned numWarps) {
   if (func.getNumResults() != 0 || !func.getBody().hasOneBlock() ||
-      func->hasAttr(tilegpu::kProgramsInSequenceAttrName))
+      func->hasAttr(tilegpu::kProgramsInSequenceAttrName) ||
+      func->hasAttr(tilegpu::kPersistentAttrName))
     return false;
   int64_t threads = 32 * int64_t(numWarps);
   if (threads < kLeastThreads)
     return false;
   bool excluded = false;
   func.walk([&](Operation *op) {
-    excluded |= isa<tile::MmaOp, tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::CheckOp, tile::PrintOp,
-                    LoopLikeOpInterface>(op);
+    // (A producer's region must stay an op of the function body.)
+    excluded |= isa<tile::MmaOp, tilegpu::MmaOp, tilegpu::WarpgroupMmaOp, tile::CheckOp,
+                    tile::PrintOp, tilegpu::ProducerOp, LoopLikeOpInterface>(op);
   });
   if (excluded)
     return false;

@@ -62,28 +62,6 @@ EXIT STATUS: 0 clean, 1 errors in the input (check: also warnings under -Werror,
 mismatches), 2 tool failure.
 )";
 
-const char *tilecc::driver::version() { return TILECC_VERSION; }
-
-std::string tilecc::driver::versionLine() {
-  return std::string("tilecc ") + TILECC_VERSION + " (LLVM " LLVM_VERSION_STRING ")";
-}
-
-void tilecc::driver::toolError(const llvm::Twine &message) {
-  llvm::WithColor::error(llvm::errs(), "tilecc") << message << "\n";
-}
-
-bool tilecc::driver::outputOverwritesInput(const Options &options, llvm::StringRef output) {
-  if (output.empty() || output == "-")
-    return false;
-  for (const std::string &input : options.frontend.files)
-    if (llvm::sys::fs::equivalent(input, output)) {
-      toolError("the output '" + output + "' is the input file '" + input +
-                "'; choose another output");
-      return true;
-    }
-  return false;
-}
-
 namespace {
 /// -W<id>, -Wno-<id>, -Werror=<id>, -Wno-error=<id>, -Werror, applied after all are read.
 struct SeverityFlags {
