@@ -1,10 +1,11 @@
 //===- StandaloneMain.cpp - a fuzz target's driver without libFuzzer -----------===//
 //
-//   <target> [-seconds=S] [-runs=N] [-seed=K] [-artifact_prefix=DIR/] CORPUS_DIR_OR_FILE...
+//   <target> [-seconds=S] [-runs=N] [-mutations=M] [-seed=K] [-artifact_prefix=DIR/]
+//            CORPUS_DIR_OR_FILE...
 //
 // Runs every corpus input once, then mutations of them (bytes flipped, inserted or erased;
-// lines deleted, duplicated, swapped, or spliced in from another input) until S seconds or N
-// runs. Before each run the input is written to <prefix>current-input, so a crash leaves the
+// lines deleted, duplicated, swapped, or spliced in from another input) until S seconds, N
+// runs or M mutations. Before each run the input is written to <prefix>current-input, so a crash leaves the
 // input that caused it behind. Exit status 0 means no input crashed.
 //
 //===----------------------------------------------------------------------===//
@@ -117,7 +118,7 @@ Input mutate(const Input &base, const std::vector<Input> &corpus, std::mt19937_6
 
 int main(int argc, char **argv) {
   double seconds = 10;
-  long runs = -1;
+  long runs = -1, mutations = -1;
   unsigned long long seed = 1;
   std::string prefix;
   std::vector<std::string> paths;
@@ -127,6 +128,8 @@ int main(int argc, char **argv) {
       seconds = std::atof(arg.c_str() + 9);
     else if (arg.rfind("-runs=", 0) == 0)
       runs = std::atol(arg.c_str() + 6);
+    else if (arg.rfind("-mutations=", 0) == 0)
+      mutations = std::atol(arg.c_str() + 11);
     else if (arg.rfind("-seed=", 0) == 0)
       seed = std::strtoull(arg.c_str() + 6, nullptr, 10);
     else if (arg.rfind("-artifact_prefix=", 0) == 0)
@@ -165,7 +168,7 @@ int main(int argc, char **argv) {
   }
   const long seeds = done;
   std::mt19937_64 rng(seed);
-  while ((runs < 0 || done < runs) && timeLeft()) {
+  while ((runs < 0 || done < runs) && (mutations < 0 || done - seeds < mutations) && timeLeft()) {
     run(mutate(corpus[rng() % corpus.size()], corpus, rng));
     ++done;
   }
