@@ -29,32 +29,38 @@ using namespace tilecc::lowering;
 // Which classes
 //===----------------------------------------------------------------------===//
 
+/// Why values of `record` (a user's class) are not aggregates; empty when they are.
+std::string KernelLowerer::notAggregate(const clang::CXXRecordDecl *record, clang::QualType type) {
+  if (record->isLambda())
+    return "a lambda";
+  if (record->isPolymorphic())
+    return "which has virtual functions";
+  if (record->isUnion())
+    return "a union";
+  if (destroyedClass(type))
+    return "whose destructor runs code";
+  for (const clang::CXXBaseSpecifier &base : record->bases())
+    if (const clang::CXXRecordDecl *b = base.getType()->getAsCXXRecordDecl();
+        !b || base.isVirtual() || !b->hasDefinition() || !b->isEmpty())
+      return "which has a base class with fields";
+  for (const clang::FieldDecl *field : record->fields()) {
+    clang::QualType ft = field->getType();
+    std::optional<TileClass> cls = getTileClass(ft);
+    if (field->isBitField() || ft->isReferenceType() ||
+        !(convertScalarType(ft) || (cls && cls->is(TileClassKind::Tile)) || aggregateRecord(ft)))
+      return "whose field '" + field->getNameAsString() +
+             "' is not a scalar, a tile or such a class";
+  }
+  return "";
+}
+
 const clang::CXXRecordDecl *KernelLowerer::aggregateRecord(clang::QualType type) {
   type = type.getNonReferenceType().getCanonicalType();
   const clang::CXXRecordDecl *record = type->getAsCXXRecordDecl();
   if (!record || !record->hasDefinition() || getTileClass(type) || convertScalarType(type))
     return nullptr;
   record = record->getDefinition();
-  if (record->isLambda() || record->isUnion() || record->isPolymorphic() ||
-      destroyedClass(type))
-    return nullptr;
-  for (const clang::CXXBaseSpecifier &base : record->bases()) {
-    const clang::CXXRecordDecl *b = base.getType()->getAsCXXRecordDecl();
-    if (!b || base.isVirtual() || !b->hasDefinition() || !b->isEmpty())
-      return nullptr;
-  }
-  for (const clang::FieldDecl *field : record->fields()) {
-    clang::QualType ft = field->getType();
-    if (field->isBitField() || ft->isReferenceType())
-      return nullptr;
-    if (convertScalarType(ft))
-      continue;
-    if (std::optional<TileClass> cls = getTileClass(ft); cls && cls->is(TileClassKind::Tile))
-      continue;
-    if (!aggregateRecord(ft))
-      return nullptr;
-  }
-  return record;
+  return notAggregate(record, type).empty() ? record : nullptr;
 }
 
 std::string KernelLowerer::classNotValue(clang::QualType type) {
@@ -63,25 +69,8 @@ std::string KernelLowerer::classNotValue(clang::QualType type) {
   std::string name = "an object of class '" + type.getUnqualifiedType().getAsString() + "'";
   if (!record || !record->hasDefinition())
     return name;
-  record = record->getDefinition();
-  if (record->isPolymorphic())
-    return name + ", which has virtual functions";
-  if (record->isUnion())
-    return name + ", a union";
-  if (destroyedClass(type))
-    return name + ", whose destructor runs code";
-  for (const clang::CXXBaseSpecifier &base : record->bases())
-    if (const clang::CXXRecordDecl *b = base.getType()->getAsCXXRecordDecl();
-        !b || base.isVirtual() || !b->hasDefinition() || !b->isEmpty())
-      return name + ", which has a base class with fields";
-  for (const clang::FieldDecl *field : record->fields())
-    if (field->isBitField() || field->getType()->isReferenceType() ||
-        (!convertScalarType(field->getType()) && !aggregateRecord(field->getType()) &&
-         !(getTileClass(field->getType()) &&
-           getTileClass(field->getType())->is(TileClassKind::Tile))))
-      return name + ", whose field '" + field->getNameAsString() +
-             "' is not a scalar, a tile or such a class";
-  return name;
+  std::string why = notAggregate(record->getDefinition(), type);
+  return why.empty() ? name : name + ", " + why;
 }
 
 //===----------------------------------------------------------------------===//
@@ -222,8 +211,7 @@ LoweredOr KernelLowerer::lowerMember(const clang::MemberExpr *member) {
 }
 
 LoweredOr KernelLowerer::zeroValue(clang::QualType type, const clang::Stmt *where) {
-  KernelLowerer &lw = *this;
-  if (const clang::CXXRecordDecl *record = lw.aggregateRecord(type)) {
+  if (const clang::CXXRecordDecl *record = aggregateRecord(type)) {
     auto aggregate = std::make_shared<Aggregate>();
     aggregate->record = record;
     for (const clang::FieldDecl *field : record->fields()) {
@@ -234,12 +222,12 @@ LoweredOr KernelLowerer::zeroValue(clang::QualType type, const clang::Stmt *wher
     }
     return Lowered(AggregatePtr(std::move(aggregate)));
   }
-  Type t = lw.convertType(type);
-  if (!t || !(isa<RankedTensorType>(t) || lw.convertScalarType(type))) {
-    (void)lw.unsupported(where, "a zero value of type '" + type.getAsString() + "'");
+  Type t = convertType(type);
+  if (!t || !(isa<RankedTensorType>(t) || convertScalarType(type))) {
+    (void)unsupported(where, "a zero value of type '" + type.getAsString() + "'");
     return failure();
   }
-  return Lowered(lw.zeroOf(t, lw.loc(where)));
+  return Lowered(zeroOf(t, loc(where)));
 }
 
 LoweredOr KernelLowerer::defaultAggregate(const clang::CXXRecordDecl *record,

@@ -144,7 +144,9 @@ public:
   /// virtual functions, no bases with fields, no destructor that runs) whose fields are
   /// scalars, tiles or such classes; null otherwise.
   const clang::CXXRecordDecl *aggregateRecord(clang::QualType type);
-  /// Why values of a class are not aggregates, for an error message.
+  /// Why values of `record` are not aggregates ("whose field 'x' is ..."); empty when they are.
+  std::string notAggregate(const clang::CXXRecordDecl *record, clang::QualType type);
+  /// "an object of class 'T', <why>", for an error message.
   std::string classNotValue(clang::QualType type);
   /// Binds the variable or slot `key` to `value`; an aggregate is stored field by field.
   void bind(const void *key, Lowered value);
