@@ -2,7 +2,7 @@
 #
 # Substitutions: tilecc, tilecc-opt, tilecc-translate, FileCheck and not come from PATH;
 # %nvcc compiles generated CUDA for sm_80 and sm_90a (feature `nvcc` when the toolkit exists);
-# %cxx-tile compiles and links a tile program for the CPU backend.
+# %cxx-tile compiles and links a tile program for the CPU backend; %python is lit's Python.
 import os
 import lit.formats
 
@@ -25,6 +25,14 @@ config.substitutions.append(("%tile_libdir", libdir))
 # GPU tests run where a GPU answers (never in CI).
 import shutil
 import subprocess
+import sys
+# %python runs the tests' own scripts (the LSP client of test/Editor) with lit's interpreter.
+config.substitutions.append(("%python", sys.executable))
+# clangd-19 from Debian, for the editor tests that drive it.
+clangd = shutil.which("clangd-19")
+if clangd:
+    config.available_features.add("clangd")
+    config.substitutions.append(("%clangd", f"{clangd} --log=error --background-index=false"))
 if shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:
     config.available_features.add("cuda-gpu")
 # Linux's always-full device, for tests of outputs that cannot be written.

@@ -16,6 +16,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <set>
 
@@ -532,6 +533,36 @@ private:
 
 } // namespace
 
+/// The mechanical fixes of a tile::Tensor or tile::Atomic parameter taken by value, as notes
+/// with fix-its: a reference for exclusive access (or atomic updates), a const reference for
+/// shared access. Other invalid parameters (pointers, classes) have no mechanical fix.
+static void suggestReference(ASTContext &context, const ParmVarDecl *param) {
+  std::optional<TileClass> cls = getTileClass(param->getType());
+  if (!cls || param->getType()->isReferenceType() || !param->getTypeSourceInfo())
+    return;
+  const SourceManager &sm = context.getSourceManager();
+  TypeLoc type = param->getTypeSourceInfo()->getTypeLoc();
+  SourceLocation begin = type.getBeginLoc(), end = type.getEndLoc();
+  if (begin.isMacroID() || end.isMacroID())
+    return;
+  SourceLocation afterType = Lexer::getLocForEndOfToken(end, 0, sm, context.getLangOpts());
+  if (afterType.isInvalid())
+    return;
+  DiagnosticsEngine &diags = context.getDiagnostics();
+  bool isConst = param->getType().isConstQualified();
+  if (cls->is(TileClassKind::Atomic) || isConst) {
+    note(diags, afterType,
+         isConst ? "take it by const reference for shared access"
+                 : "take it by reference for atomic updates")
+        << FixItHint::CreateInsertion(afterType, "&");
+    return;
+  }
+  note(diags, afterType, "take it by reference for exclusive access (the program writes it)")
+      << FixItHint::CreateInsertion(afterType, "&");
+  note(diags, begin, "or by const reference for shared access (the program only reads it)")
+      << FixItHint::CreateInsertion(begin, "const ") << FixItHint::CreateInsertion(afterType, "&");
+}
+
 bool tilecc::checkKernelRules(ASTContext &context, const FunctionDecl *kernel) {
   if (kernel->isDeleted()) {
     report(context.getDiagnostics(), kernel->getLocation(), Rule::Unsupported)
@@ -544,6 +575,7 @@ bool tilecc::checkKernelRules(ASTContext &context, const FunctionDecl *kernel) {
     if (kind == ParamKind::Invalid) {
       report(context.getDiagnostics(), param->getLocation(), Rule::KernelParam)
           << param->getName() << param->getType();
+      suggestReference(context, param);
       paramsOk = false;
       continue;
     }

@@ -10,6 +10,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -136,8 +137,13 @@ std::vector<std::string> tilecc::readFiles(const ASTUnit &ast) {
 
 bool tilecc::buildASTs(const FrontendOptions &options,
                        std::vector<std::unique_ptr<ASTUnit>> &asts, std::string &error) {
+  auto unsaved = [&](llvm::StringRef file) {
+    return llvm::any_of(options.unsavedFiles, [&](const auto &buffer) {
+      return buffer.first == file;
+    });
+  };
   for (const std::string &file : options.files)
-    if (!llvm::sys::fs::exists(file)) {
+    if (!unsaved(file) && !llvm::sys::fs::exists(file)) {
       error = "no such file: '" + file + "'";
       return false;
     }
@@ -173,6 +179,8 @@ bool tilecc::buildASTs(const FrontendOptions &options,
     hasStd |= llvm::StringRef(arg).starts_with("-std=");
 
   ClangTool tool(*database, options.files);
+  for (const auto &[file, text] : options.unsavedFiles)
+    tool.mapVirtualFile(file, text);
   // Flags compile_commands.json may carry for other compilers must not stop Clang.
   tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
       {"-Wno-unknown-warning-option", "-Wno-unused-command-line-argument",

@@ -69,11 +69,13 @@ TILE_KERNEL void k(tile::Tensor<float, 128>& z) {
 // CHECK-NEXT: "message": {
 // CHECK-NEXT: "text": "previous definition is here"
 
-// Every rule of Rules.def, in order, with its descriptions and default level.
+// Every rule of Rules.def, in order, with its descriptions, where its explanation is published
+// and its default level.
 // RULES: "rules": [
 // RULES-NEXT: {
 // RULES-NEXT: "id": "tile-kernel-param",
 // RULES-NEXT: "name": "KernelParam",
+// RULES-NEXT: "helpUri": "{{.+}}/docs/rules/tile-kernel-param.md",
 // RULES-NEXT: "shortDescription": {
 // RULES-NEXT: "text": "A kernel parameter has a type that a tile kernel cannot take."
 // RULES-NEXT: },

@@ -28,8 +28,67 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <algorithm>
+
 using namespace tilecc;
 using namespace tilecc::driver;
+
+int tilecc::driver::checkFile(const Options &options, const CheckInput &input,
+                              DiagnosticLog &log, llvm::raw_ostream &verifyOut,
+                              std::string &failure) {
+  const std::string &file = input.file;
+  if (!input.contents && !llvm::sys::fs::exists(file)) {
+    failure = "no such file: '" + file + "'";
+    return ToolFailure;
+  }
+  FrontendOptions frontend = frontendOptions(options, {file});
+  frontend.diagnostics = &log;
+  if (input.contents)
+    frontend.unsavedFiles.push_back({file, *input.contents});
+  std::vector<std::unique_ptr<clang::ASTUnit>> asts;
+  std::string error;
+  size_t first = log.diagnostics.size();
+  if (!buildASTs(frontend, asts, error)) {
+    failure = file + ": " + error;
+    return ToolFailure;
+  }
+  clang::ASTUnit &ast = *asts.front();
+  clang::DiagnosticsEngine &diags = ast.getDiagnostics();
+  bool clean = true;
+  int status = Success;
+  {
+    DiagnosticScope scope(ast);
+    if (!diags.hasErrorOccurred()) {
+      clang::ASTContext &context = ast.getASTContext();
+      std::vector<KernelInstance> kernels = discoverKernels(context);
+      std::vector<const clang::FunctionDecl *> decls;
+      for (const KernelInstance &kernel : kernels)
+        decls.push_back(kernel.decl);
+      clean = runChecks(context, decls);
+      // What the analyses accept must also compile: lower it, and plan it for the targets.
+      if (clean && !diags.hasErrorOccurred() && !kernels.empty()) {
+        KernelModule module;
+        int lowered =
+            lowerKernels(ast, kernels, options.archs, *module.module, /*tileIROnly=*/false);
+        if (lowered == ToolFailure) {
+          failure = file + ": the kernels could not be lowered";
+          status = ToolFailure;
+        }
+        clean = lowered == Success;
+      }
+    }
+  }
+  bool failed = !clean || diags.hasErrorOccurred();
+  if (options.verify) {
+    const clang::SourceManager &sm = ast.getSourceManager();
+    llvm::ArrayRef<ReportedDiagnostic> reported(log.diagnostics);
+    failed = verifyExpectations(sm, sm.getMainFileID(), ast.getLangOpts(),
+                                reported.drop_front(first), verifyOut) != 0;
+  }
+  if (status == Success && failed)
+    status = InputError;
+  return status;
+}
 
 int tilecc::driver::runCheck(const Options &options) {
   bool textReport = options.format == ReportFormat::Clang || options.verify;
@@ -64,56 +123,13 @@ int tilecc::driver::runCheck(const Options &options) {
   for (const std::string &file : options.frontend.files) {
     // A file that cannot be checked is a tool failure; the others are still checked (and a
     // SARIF log still written, with the failure as a tool execution notification).
-    auto fail = [&](const std::string &message) {
-      toolError(message);
-      toolErrors.push_back(message);
-      status = ToolFailure;
-    };
-    if (!llvm::sys::fs::exists(file)) {
-      fail("no such file: '" + file + "'");
-      continue;
+    std::string failure;
+    int fileStatus = checkFile(options, {file, std::nullopt}, log, os, failure);
+    if (fileStatus == ToolFailure) {
+      toolError(failure);
+      toolErrors.push_back(failure);
     }
-    FrontendOptions frontend = frontendOptions(options, {file});
-    frontend.diagnostics = &log;
-    std::vector<std::unique_ptr<clang::ASTUnit>> asts;
-    std::string error;
-    size_t first = log.diagnostics.size();
-    if (!buildASTs(frontend, asts, error)) {
-      fail(file + ": " + error);
-      continue;
-    }
-    clang::ASTUnit &ast = *asts.front();
-    clang::DiagnosticsEngine &diags = ast.getDiagnostics();
-    bool clean = true;
-    {
-      DiagnosticScope scope(ast);
-      if (!diags.hasErrorOccurred()) {
-        clang::ASTContext &context = ast.getASTContext();
-        std::vector<KernelInstance> kernels = discoverKernels(context);
-        std::vector<const clang::FunctionDecl *> decls;
-        for (const KernelInstance &kernel : kernels)
-          decls.push_back(kernel.decl);
-        clean = runChecks(context, decls);
-        // What the analyses accept must also compile: lower it, and plan it for the targets.
-        if (clean && !diags.hasErrorOccurred() && !kernels.empty()) {
-          KernelModule module;
-          int lowered =
-              lowerKernels(ast, kernels, options.archs, *module.module, /*tileIROnly=*/false);
-          if (lowered == ToolFailure)
-            fail(file + ": the kernels could not be lowered");
-          clean = lowered == Success;
-        }
-      }
-    }
-    bool failed = !clean || diags.hasErrorOccurred();
-    if (options.verify) {
-      const clang::SourceManager &sm = ast.getSourceManager();
-      llvm::ArrayRef<ReportedDiagnostic> reported(log.diagnostics);
-      failed = verifyExpectations(sm, sm.getMainFileID(), ast.getLangOpts(),
-                                  reported.drop_front(first), os) != 0;
-    }
-    if (failed && status == Success)
-      status = InputError;
+    status = std::max(status, fileStatus);
   }
 
   if (options.format == ReportFormat::Sarif && !options.verify)

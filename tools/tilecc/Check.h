@@ -1,9 +1,11 @@
 //===- Check.h - what tilecc check reports, and how -------------------*- C++ -*-===//
 //
 // `DiagnosticLog` sits between Clang's diagnostics engine and the output: it records every
-// diagnostic (level, rule id, message, location, the notes attached to it) and forwards it to
-// clang's text printer when the output format is `clang`. The records feed the SARIF and GitHub
-// writers and the `-verify` comparison.
+// diagnostic (level, rule id, message, the range it points at, the notes attached to it, the
+// fix-its of both) and forwards it to clang's text printer when the output format is `clang`.
+// The records feed the SARIF and GitHub writers, the `-verify` comparison and `tilecc lsp`.
+//
+// `checkFile` is the check of one file that `tilecc check` and `tilecc lsp` share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_TOOLS_TILECC_CHECK_H
@@ -14,24 +16,36 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace tilecc::driver {
 
+struct Options;  // Driver.h
+
 enum class ReportLevel { Note, Warning, Error };
 
 struct ReportLocation {
-  std::string file;       // as Clang names it (absolute for the input files); empty if unknown
+  std::string file;       // reportedFileName: absolute unless named by #line; empty if unknown
   unsigned line = 0;      // 1-based; 0 if unknown
   unsigned column = 0;    // 1-based, in bytes (Clang's columns)
   unsigned utf16Column = 0;  // 1-based, in UTF-16 code units (SARIF's default column kind)
   bool valid() const { return !file.empty() && line != 0; }
 };
 
+/// A Clang fix-it: replace the text from `begin` up to `end` (one file; equal for an insertion)
+/// with `text`.
+struct ReportFixIt {
+  ReportLocation begin;
+  ReportLocation end;
+  std::string text;
+};
+
 struct ReportNote {
   ReportLocation location;
   std::string message;
+  std::vector<ReportFixIt> fixIts;
 };
 
 struct ReportedDiagnostic {
@@ -42,6 +56,10 @@ struct ReportedDiagnostic {
   bool isRule = false;
   std::string message;  // without the trailing ` [rule-id]`
   ReportLocation location;
+  /// Where the source range the diagnostic points at ends (in `location`'s file): the end of its
+  /// highlighted ranges, else of the token at `location`; invalid when unknown.
+  ReportLocation end;
+  std::vector<ReportFixIt> fixIts;
   /// Notes that follow the diagnostic: for the borrow checker the loan's origin and the later use.
   std::vector<ReportNote> notes;
 
@@ -65,7 +83,30 @@ public:
 
 private:
   clang::DiagnosticConsumer *forward;
+  clang::LangOptions langOpts;  // of the file being reported on: how its tokens end
 };
+
+/// One file for `checkFile`: its path, and its text when that replaces what is on disk (an
+/// editor's unsaved buffer).
+struct CheckInput {
+  std::string file;
+  std::optional<std::string> contents;
+};
+
+/// Checks one file as `tilecc check` does: parse, every analysis, then lowering and planning for
+/// `options.archs`, so that what it accepts compiles. The diagnostics are recorded in `log`;
+/// under `options.verify` they are compared with the file's expectations, mismatches printed to
+/// `verifyOut`. Returns Success, InputError (findings or mismatches), or ToolFailure with the
+/// reason in `failure`.
+int checkFile(const Options &options, const CheckInput &input, DiagnosticLog &log,
+              llvm::raw_ostream &verifyOut, std::string &failure);
+
+/// `file://` URI of an absolute path (percent-encoded; a trailing slash for a directory).
+std::string fileUri(llvm::StringRef absolute, bool directory = false);
+
+/// Where a rule's explanation is published (docs/rules/<id>.md under the information URI);
+/// empty for ids that are not tilecc rules.
+std::string ruleHelpUri(llvm::StringRef id);
 
 /// SARIF 2.1.0: one run of tool `tilecc` with the whole rule table and one result per diagnostic
 /// (notes as related locations). `toolErrors` become tool execution notifications.
@@ -75,6 +116,10 @@ void writeSarif(llvm::raw_ostream &os, llvm::ArrayRef<ReportedDiagnostic> diagno
 /// GitHub Actions workflow commands: `::error file=F,line=L,col=C,title=ID::MESSAGE`, notes
 /// appended to the message.
 void writeGithub(llvm::raw_ostream &os, llvm::ArrayRef<ReportedDiagnostic> diagnostics);
+
+/// The file name diagnostics report for `fileLoc`'s file: Clang's presumed name, made absolute
+/// (against the directory the compile command ran in) unless a #line directive gave it.
+std::string reportedFileName(const clang::SourceManager &sm, clang::SourceLocation fileLoc);
 
 /// `path` relative to the working directory when it lies below it, else unchanged.
 std::string displayPath(llvm::StringRef path);

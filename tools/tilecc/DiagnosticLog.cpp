@@ -4,6 +4,7 @@
 #include "tilecc/Analysis/Diagnostics.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -13,6 +14,22 @@ using namespace tilecc::driver;
 
 std::string ReportedDiagnostic::fullMessage() const {
   return isRule ? message + " [" + ruleId + "]" : message;
+}
+
+std::string tilecc::driver::reportedFileName(const clang::SourceManager &sm,
+                                             clang::SourceLocation fileLoc) {
+  clang::PresumedLoc presumed = sm.getPresumedLoc(fileLoc);
+  if (presumed.isInvalid())
+    return "";
+  llvm::StringRef name = presumed.getFilename();
+  if (llvm::sys::path::is_absolute(name))
+    return name.str();
+  // Relative to the directory the compile command ran in, which Clang resolved when it opened
+  // the file; a name from a #line directive stays as written.
+  if (clang::OptionalFileEntryRef entry = sm.getFileEntryRefForID(sm.getFileID(fileLoc)))
+    if (entry->getName() == name && !entry->getFileEntry().tryGetRealPathName().empty())
+      return entry->getFileEntry().tryGetRealPathName().str();
+  return name.str();
 }
 
 /// Where clang's text printer puts a diagnostic: the file location (a macro argument's spelling,
@@ -25,7 +42,7 @@ static ReportLocation describe(const clang::SourceManager &sm, clang::SourceLoca
   clang::PresumedLoc presumed = sm.getPresumedLoc(fileLoc);
   if (presumed.isInvalid())
     return where;
-  where.file = presumed.getFilename();
+  where.file = reportedFileName(sm, fileLoc);
   where.line = presumed.getLine();
   where.column = presumed.getColumn();
   where.utf16Column = where.column;
@@ -46,8 +63,65 @@ static ReportLocation describe(const clang::SourceManager &sm, clang::SourceLoca
   return where;
 }
 
+/// The file location just past the end of `range` (a token range ends after its last token).
+static clang::SourceLocation endOf(const clang::SourceManager &sm,
+                                   const clang::LangOptions &langOpts,
+                                   clang::CharSourceRange range) {
+  clang::SourceLocation end = sm.getFileLoc(range.getEnd());
+  if (range.isTokenRange() && end.isValid()) {
+    clang::SourceLocation after = clang::Lexer::getLocForEndOfToken(end, 0, sm, langOpts);
+    if (after.isValid())
+      return after;
+  }
+  return end;
+}
+
+/// The end of what the diagnostic at `loc` points at: the furthest end of its ranges in `loc`'s
+/// file, else the end of the token at `loc`.
+static ReportLocation rangeEnd(const clang::SourceManager &sm, const clang::LangOptions &langOpts,
+                               const clang::Diagnostic &info) {
+  clang::SourceLocation loc = sm.getFileLoc(info.getLocation());
+  if (loc.isInvalid())
+    return {};
+  clang::FileID file = sm.getFileID(loc);
+  clang::SourceLocation end;
+  for (const clang::CharSourceRange &range : info.getRanges()) {
+    clang::SourceLocation begin = sm.getFileLoc(range.getBegin());
+    clang::SourceLocation rangeEnd = endOf(sm, langOpts, range);
+    if (begin.isInvalid() || rangeEnd.isInvalid() || sm.getFileID(begin) != file ||
+        sm.getFileID(rangeEnd) != file || sm.isBeforeInTranslationUnit(rangeEnd, loc))
+      continue;
+    if (end.isInvalid() || sm.isBeforeInTranslationUnit(end, rangeEnd))
+      end = rangeEnd;
+  }
+  if (end.isInvalid())
+    end = endOf(sm, langOpts, clang::CharSourceRange::getTokenRange(loc));
+  return describe(sm, end);
+}
+
+static std::vector<ReportFixIt> fixItsOf(const clang::SourceManager &sm,
+                                         const clang::LangOptions &langOpts,
+                                         const clang::Diagnostic &info) {
+  std::vector<ReportFixIt> fixIts;
+  for (const clang::FixItHint &hint : info.getFixItHints()) {
+    if (hint.isNull() || hint.RemoveRange.getBegin().isMacroID() ||
+        hint.RemoveRange.getEnd().isMacroID())
+      continue;
+    ReportFixIt fixIt;
+    fixIt.begin = describe(sm, hint.RemoveRange.getBegin());
+    fixIt.end = describe(sm, endOf(sm, langOpts, hint.RemoveRange));
+    fixIt.text = hint.CodeToInsert;
+    if (hint.InsertFromRange.isValid())
+      fixIt.text = clang::Lexer::getSourceText(hint.InsertFromRange, sm, langOpts).str();
+    if (fixIt.begin.valid() && fixIt.end.valid() && fixIt.begin.file == fixIt.end.file)
+      fixIts.push_back(std::move(fixIt));
+  }
+  return fixIts;
+}
+
 void DiagnosticLog::BeginSourceFile(const clang::LangOptions &langOpts,
                                     const clang::Preprocessor *pp) {
+  this->langOpts = langOpts;
   if (forward)
     forward->BeginSourceFile(langOpts, pp);
 }
@@ -73,15 +147,21 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
   llvm::SmallString<256> text;
   info.FormatDiagnostic(text);
   ReportLocation location;
-  if (info.hasSourceManager())
+  std::vector<ReportFixIt> fixIts;
+  if (info.hasSourceManager()) {
     location = describe(info.getSourceManager(), info.getLocation());
+    fixIts = fixItsOf(info.getSourceManager(), langOpts, info);
+  }
 
   if (level == clang::DiagnosticsEngine::Note && !diagnostics.empty()) {
-    diagnostics.back().notes.push_back({std::move(location), text.str().str()});
+    diagnostics.back().notes.push_back({std::move(location), text.str().str(), std::move(fixIts)});
     return;
   }
 
   ReportedDiagnostic diagnostic;
+  diagnostic.fixIts = std::move(fixIts);
+  if (info.hasSourceManager() && location.valid())
+    diagnostic.end = rangeEnd(info.getSourceManager(), langOpts, info);
   diagnostic.level = level == clang::DiagnosticsEngine::Note      ? ReportLevel::Note
                      : level == clang::DiagnosticsEngine::Warning ? ReportLevel::Warning
                                                                   : ReportLevel::Error;

@@ -3,7 +3,7 @@
 // `tilecc compile` (check, lower, emit CUDA C++ or IR), `tilecc build` (compile + nvcc + link
 // tile_rt, or the host compiler alone with --cpu), `tilecc check` (the analyses alone, reported
 // as clang text, SARIF or GitHub annotations, or compared with -verify expectations),
-// `tilecc --explain [ID]`. Exit codes: 0 success, 1 the input has errors (or, for check,
+// `tilecc lsp` (the checks as a language server), `tilecc --explain [ID]`. Exit codes: 0 success, 1 the input has errors (or, for check,
 // warnings under -Werror), 2 the tool failed.
 //
 //===----------------------------------------------------------------------===//
@@ -41,7 +41,14 @@ struct Options {
   /// -Werror: the rules' warnings are already errors (setRuleSeverity); Clang's own warnings
   /// become errors through `-Werror` on the front end's command line.
   bool warningsAsErrors = false;
+  /// lsp: how long a buffer must be still before it is checked (--debounce-ms=).
+  unsigned debounceMs = 250;
 };
+
+/// Stack of the thread a command (or one check of `tilecc lsp`) runs on. The analyses and the
+/// lowering recurse on the nesting of a kernel's expressions and statements; they refuse, with
+/// an error, nesting deeper than they follow, and this leaves that much room.
+constexpr unsigned kCommandStackBytes = 256u << 20;
 
 /// The front end's options for `files`, with -Werror when asked for.
 FrontendOptions frontendOptions(const Options &options, std::vector<std::string> files);
@@ -76,6 +83,8 @@ const char *version();
 int runCompile(const Options &options);
 int runBuild(const Options &options);
 int runCheck(const Options &options);
+/// `tilecc lsp`: a language server on standard input and output (LanguageServer.cpp).
+int runLanguageServer(const Options &options);
 /// `tilecc --explain ID`; an empty id lists every rule.
 int runExplain(llvm::StringRef id);
 

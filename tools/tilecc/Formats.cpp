@@ -63,7 +63,7 @@ static std::string encodeUriPath(llvm::StringRef path) {
   return uri;
 }
 
-static std::string fileUri(llvm::StringRef absolute, bool directory) {
+std::string tilecc::driver::fileUri(llvm::StringRef absolute, bool directory) {
   std::string uri = "file://" + encodeUriPath(absolute);
   if (directory && !llvm::StringRef(uri).ends_with("/"))
     uri += '/';
@@ -89,10 +89,19 @@ static void writePhysicalLocation(llvm::json::OStream &json, const ReportLocatio
   });
 }
 
+std::string tilecc::driver::ruleHelpUri(llvm::StringRef id) {
+  if (!findRule(id))
+    return "";
+  return (llvm::StringRef(TILECC_INFORMATION_URI).rtrim('/') + "/blob/main/docs/rules/" + id +
+          ".md")
+      .str();
+}
+
 static void writeRule(llvm::json::OStream &json, const RuleInfo &info) {
   json.object([&] {
     json.attribute("id", info.id);
     json.attribute("name", info.name);
+    json.attribute("helpUri", ruleHelpUri(info.id));
     llvm::StringRef summary = ruleSummary(info.rule);
     json.attributeObject("shortDescription",
                          [&] { json.attribute("text", summary.empty() ? info.id : summary); });

@@ -336,7 +336,7 @@ unsigned tilecc::driver::verifyExpectations(const clang::SourceManager &sm, clan
     }
   } while (token.isNot(clang::tok::eof));
   unsigned problems = parser.problems;
-  std::string mainFile = sm.getPresumedLoc(sm.getLocForStartOfFile(file)).getFilename();
+  std::string mainFile = reportedFileName(sm, sm.getLocForStartOfFile(file));
 
   std::vector<Seen> seen;
   for (const ReportedDiagnostic &diagnostic : diagnostics) {

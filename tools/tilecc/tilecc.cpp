@@ -4,6 +4,7 @@
 //                  [-p BUILD_DIR] [-W.. flags] [-- extra clang flags]
 //   tilecc build X.tile.cpp -o X [--cpu] [--arch=sm_90a,...] [-L.. -l..]
 //   tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [-W.. flags]
+//   tilecc lsp [-p BUILD_DIR] [--debounce-ms=N] [-W.. flags] [-- clang flags]
 //   tilecc --explain [ID]
 //   tilecc --version
 //
@@ -28,6 +29,7 @@ static const char kUsage[] = R"(OVERVIEW: tilecc - safe, fast GPU tile kernels i
 USAGE: tilecc compile FILE -o OUT.cu [options] [-- clang flags]
        tilecc build FILE -o EXE [--cpu] [options]
        tilecc check FILES... [--format=clang|sarif|github] [-o FILE] [-verify] [options]
+       tilecc lsp [-p BUILD_DIR] [--debounce-ms=N] [-W.. flags] [-- clang flags]
        tilecc --explain [ID]
        tilecc --version
 
@@ -46,7 +48,11 @@ OPTIONS:
                           -Wno-error=<id> keeps <id> a warning under -Werror
   -I DIR, -D NAME[=V], -U NAME, -isystem DIR, -std=STD
                           passed to the C++ front end (and to nvcc for build)
-  -p BUILD_DIR, -p=DIR    read flags from BUILD_DIR/compile_commands.json
+  -p BUILD_DIR, -p=DIR    read flags from BUILD_DIR/compile_commands.json (lsp: else the
+                          client's initializationOptions.compilationDatabasePath, else the
+                          nearest compile_commands.json or build/compile_commands.json above
+                          the file)
+  --debounce-ms=N         lsp: check a buffer once it has been still for N ms (default 250)
   -MF FILE                compile: write a Make depfile of every header the source includes
   --no-pch                parse <tile/tile.hpp> from source, not from the cached precompiled
                           header (also TILECC_NO_PCH=1; the cache is in $TILECC_CACHE_DIR, else
@@ -59,7 +65,8 @@ OPTIONS:
                           why none was used); build: also print the commands it runs
 
 EXIT STATUS: 0 clean, 1 errors in the input (check: also warnings under -Werror, or -verify
-mismatches), 2 tool failure.
+mismatches), 2 tool failure; lsp: 0 after a shutdown request, 1 when the input
+ends or exit comes without one.
 )";
 
 namespace {
@@ -155,6 +162,7 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
     return true;
   };
   bool isCheck = command == "check";
+  bool isServer = command == "lsp";
   for (int i = first; i < argc; ++i) {
     llvm::StringRef arg = argv[i];
     std::string value;
@@ -199,6 +207,11 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
     } else if (arg.starts_with("-W") && arg.size() > 2) {
       if (!severities.parse(arg))
         return false;
+    } else if (isServer && arg.consume_front("--debounce-ms=")) {
+      if (arg.getAsInteger(10, options.debounceMs) || options.debounceMs > 60000) {
+        toolError("--debounce-ms takes a number of milliseconds up to 60000");
+        return false;
+      }
     } else if (arg == "--cpu") {
       options.cpuOnly = true;
     } else if (arg.consume_front("--arch=")) {
@@ -238,11 +251,15 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
       options.frontend.files.push_back(arg.str());
     }
   }
-  if (options.frontend.files.empty()) {
+  if (isServer && !options.frontend.files.empty()) {
+    toolError("lsp takes no input files: the editor opens them");
+    return false;
+  }
+  if (!isServer && options.frontend.files.empty()) {
     toolError("no input file");
     return false;
   }
-  if (!isCheck && options.frontend.files.size() != 1) {
+  if (!isCheck && !isServer && options.frontend.files.size() != 1) {
     toolError("expected one input file");
     return false;
   }
@@ -255,11 +272,6 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
   options.warningsAsErrors = severities.warningsAsErrors;
   return true;
 }
-
-/// Stack of the thread a command runs on. The analyses and the lowering recurse on the
-/// nesting of a kernel's expressions and statements; they refuse, with an error, nesting
-/// deeper than they follow, and this leaves that much room.
-constexpr unsigned kCommandStackBytes = 256u << 20;
 
 /// Runs `command` on a thread of kCommandStackBytes. A crash in it, tilecc's or Clang's, is
 /// a tool failure that names the input files, not a stack dump.
@@ -300,7 +312,7 @@ int main(int argc, char **argv) {
     }
     return runExplain(id);
   }
-  if (command == "compile" || command == "build" || command == "check") {
+  if (command == "compile" || command == "build" || command == "check" || command == "lsp") {
     for (int i = 2; i < argc && llvm::StringRef(argv[i]) != "--"; ++i)
       if (llvm::StringRef(argv[i]) == "--help" || llvm::StringRef(argv[i]) == "-h") {
         llvm::outs() << kUsage;
@@ -308,6 +320,8 @@ int main(int argc, char **argv) {
       }
     if (!parseArgs(argc, argv, 2, command, options))
       return ToolFailure;
+    if (command == "lsp")
+      return runLanguageServer(options);  // guards each check itself
     return runGuarded(options, [&] {
       if (command == "check")
         return runCheck(options);

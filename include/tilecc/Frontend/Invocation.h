@@ -14,6 +14,7 @@
 #include "clang/Frontend/ASTUnit.h"
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tilecc {
@@ -24,6 +25,9 @@ struct FrontendOptions {
   std::vector<std::string> compilerArgs;
   /// Directory holding compile_commands.json, if any.
   std::string buildDir;
+  /// (absolute path, text) of files whose text replaces what is on disk: an editor's unsaved
+  /// buffers. Such a file need not exist on disk.
+  std::vector<std::pair<std::string, std::string>> unsavedFiles;
   /// Receives the diagnostics of parsing and, through the ASTs' engines, of everything reported
   /// later; not owned. Null: clang's text printer on stderr.
   clang::DiagnosticConsumer *diagnostics = nullptr;
