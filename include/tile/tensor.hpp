@@ -195,7 +195,9 @@ class Tensor {
   /// (The return type is deduced so that a dynamic view fails with the message below only.)
   auto load() const {
     static_assert(((Dims != dyn) && ...), "Tensor::load(): every dimension of the view must be static");
-    // A shape Tile rejects has already been reported by Tile's own static_assert: stop there.
+    static_assert(((Dims == dyn || detail::is_pow2(Dims)) && ...),
+                  "Tensor::load(): the whole view loads as one tile, and every tile dimension must "
+                  "be a power of two; load it through partition<...>() with power-of-two tiles");
     if constexpr (((Dims != dyn && detail::is_pow2(Dims)) && ...))
       return detail::load_box<Tile<T, Dims...>>(data_, extent_, stride_, std::array<int64_t, rank>{});
   }
@@ -204,6 +206,10 @@ class Tensor {
   /// (non-const) view can store.
   void store(const Tile<T, Dims...>& t) {
     static_assert(((Dims != dyn) && ...), "Tensor::store(): every dimension of the view must be static");
+    static_assert(((Dims == dyn || detail::is_pow2(Dims)) && ...),
+                  "Tensor::store(): the whole view stores as one tile, and every tile dimension "
+                  "must be a power of two; store it through partition_mut<...>() with "
+                  "power-of-two tiles");
     if constexpr (((Dims != dyn && detail::is_pow2(Dims)) && ...))
       detail::store_box(t, data_, extent_, stride_, std::array<int64_t, rank>{});
   }

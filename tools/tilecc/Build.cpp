@@ -97,6 +97,8 @@ int tilecc::driver::runBuild(const Options &options) {
       return ToolFailure;
     }
     std::vector<std::string> args = {cxx, "-O2"};
+    if (options.debugInfo)
+      args.push_back("-g");
     args.insert(args.end(), common.begin(), common.end());
     args.push_back(source);
     args.push_back("-o");
@@ -124,6 +126,10 @@ int tilecc::driver::runBuild(const Options &options) {
   // The generated file ends in .cu, so nvcc compiles it as CUDA and links the library after it
   // (`-x cu` would apply to the library too).
   std::vector<std::string> args = {nvcc, "-O3"};
+  if (options.debugInfo)
+    args.insert(args.end(), {"-g", "-G"});
+  else if (options.lineInfo)
+    args.push_back("-lineinfo");  // -G has line tables already
   args.insert(args.end(), common.begin(), common.end());
   args.push_back("-I" + tileRuntimeDir());
   for (const std::string &arch : options.archs) {

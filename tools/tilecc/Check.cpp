@@ -112,7 +112,7 @@ int tilecc::driver::runCheck(const Options &options) {
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions(new clang::DiagnosticOptions);
   diagOptions->ShowPresumedLoc = true;
   diagOptions->ShowOptionNames = true;
-  diagOptions->ShowColors = !outputFile && os.has_colors();
+  diagOptions->ShowColors = options.colors.value_or(!outputFile && os.has_colors());
   std::unique_ptr<clang::TextDiagnosticPrinter> printer;
   if (options.format == ReportFormat::Clang && !options.verify)
     printer = std::make_unique<clang::TextDiagnosticPrinter>(os, diagOptions.get());

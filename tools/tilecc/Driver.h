@@ -16,6 +16,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,10 @@ struct Options {
   std::vector<std::string> archs = {"sm_80", "sm_90a"};
   std::vector<std::string> linkerArgs;  // build: -L, -l, -Xlinker ...
   bool verbose = false;
+  bool debugInfo = false;       // build -g: debug information (device code too, with nvcc -G)
+  bool lineInfo = false;        // build -lineinfo: device line tables (for profilers)
+  /// -fcolor-diagnostics / -fno-color-diagnostics; unset: colors when printing to a terminal.
+  std::optional<bool> colors;
   ReportFormat format = ReportFormat::Clang;  // check --format=
   bool verify = false;                        // check -verify
   /// -Werror: the rules' warnings are already errors (setRuleSeverity); Clang's own warnings

@@ -61,6 +61,10 @@ OPTIONS:
   --arch=LIST             GPU targets, default sm_80,sm_90a (compile: kernels must fit the
                           tightest one's shared memory; build: nvcc's targets)
   -L DIR, -l LIB          build: extra linker inputs
+  -g                      build: debug information (with nvcc also for device code: -G)
+  -lineinfo               build: line tables for device code (profilers, compute-sanitizer)
+  -fcolor-diagnostics, -fno-color-diagnostics
+                          colors in diagnostics always / never (default: on a terminal)
   -v                      say whether each file's precompiled header was reused or built (or
                           why none was used); build: also print the commands it runs
 
@@ -220,6 +224,13 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
       arg.split(archs, ',', -1, false);
       for (llvm::StringRef a : archs)
         options.archs.push_back(a.str());
+    } else if (arg == "-g") {
+      options.debugInfo = true;
+    } else if (arg == "-lineinfo") {
+      options.lineInfo = true;
+    } else if (arg == "-fcolor-diagnostics" || arg == "-fno-color-diagnostics") {
+      options.colors = arg == "-fcolor-diagnostics";
+      options.frontend.compilerArgs.push_back(arg.str());  // Clang's own diagnostics too
     } else if (arg == "-v") {
       options.verbose = true;
       options.frontend.verbose = true;
