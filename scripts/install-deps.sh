@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ python3 clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
           libmlir-19-dev mlir-19-tools libfmt-dev libgtest-dev zlib1g-dev libxml2-dev
-          clangd-19)  # clangd-19: the editor tests drive it
+          clangd-19 git)  # clangd-19: the editor tests drive it; git: the pre-commit hook's test
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

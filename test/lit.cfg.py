@@ -28,6 +28,8 @@ import subprocess
 import sys
 # %python runs the tests' own scripts (the LSP client of test/Editor) with lit's interpreter.
 config.substitutions.append(("%python", sys.executable))
+if shutil.which("git"):
+    config.available_features.add("git")
 # clangd-19 from Debian, for the editor tests that drive it.
 clangd = shutil.which("clangd-19")
 if clangd:
