@@ -13,6 +13,7 @@
 
 #include "tilecc/Analysis/HostUnchecked.h"
 #include "tilecc/Analysis/KernelRules.h"
+#include "tilecc/Analysis/LaunchArguments.h"
 #include "tilecc/Analysis/LaunchTargets.h"
 #include "tilecc/Analysis/MapInjectivity.h"
 #include "tilecc/Analysis/TileLibrary.h"
@@ -88,6 +89,7 @@ bool tilecc::runChecks(ASTContext &context, llvm::ArrayRef<const FunctionDecl *>
     clean &= checkHostBorrows(context, function);
   clean &= checkMappedPartitions(context, host);
   clean &= checkLaunchTargets(context, host);
+  clean &= checkLaunchArguments(context, host);
   clean &= checkHostUnchecked(context, host);
   return clean;
 }
