@@ -45,6 +45,7 @@ int tilecc::driver::checkFile(const Options &options, const CheckInput &input,
   frontend.diagnostics = &log;
   if (input.contents)
     frontend.unsavedFiles.push_back({file, *input.contents});
+  PhaseTimer timer(options.verbose);
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
   size_t first = log.diagnostics.size();
@@ -52,6 +53,7 @@ int tilecc::driver::checkFile(const Options &options, const CheckInput &input,
     failure = file + ": " + error;
     return ToolFailure;
   }
+  timer.lap("parse");
   clang::ASTUnit &ast = *asts.front();
   clang::DiagnosticsEngine &diags = ast.getDiagnostics();
   bool clean = true;
@@ -65,6 +67,7 @@ int tilecc::driver::checkFile(const Options &options, const CheckInput &input,
       for (const KernelInstance &kernel : kernels)
         decls.push_back(kernel.decl);
       clean = runChecks(context, decls);
+      timer.lap("check");
       // What the analyses accept must also compile: lower it, and plan it for the targets.
       if (clean && !diags.hasErrorOccurred() && !kernels.empty()) {
         KernelModule module;
@@ -75,6 +78,7 @@ int tilecc::driver::checkFile(const Options &options, const CheckInput &input,
           status = ToolFailure;
         }
         clean = lowered == Success;
+        timer.lap("lower");
       }
     }
   }

@@ -166,12 +166,14 @@ int tilecc::driver::lowerKernels(clang::ASTUnit &ast, llvm::ArrayRef<KernelInsta
 }
 
 int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &os) {
+  PhaseTimer timer(options.verbose);
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
   if (!buildASTs(frontendOptions(options, options.frontend.files), asts, error)) {
     toolError(error);
     return ToolFailure;
   }
+  timer.lap("parse");
   clang::ASTUnit &ast = *asts.front();
   clang::DiagnosticsEngine &diags = ast.getDiagnostics();
   if (diags.hasErrorOccurred())
@@ -190,6 +192,7 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   for (const KernelInstance &kernel : kernels)
     decls.push_back(kernel.decl);
   bool clean = runChecks(context, decls);
+  timer.lap("check");
   if (!clean || diags.hasErrorOccurred())
     return InputError;
 
@@ -199,6 +202,7 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
                                 /*tileIROnly=*/options.emit == EmitKind::TileIR);
       status != Success)
     return status;
+  timer.lap("lower");
   if (options.emit == EmitKind::TileIR || options.emit == EmitKind::TileGPUIR) {
     module.print(os);
     return Success;
@@ -228,6 +232,7 @@ int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &o
   llvm::raw_string_ostream generatedText(generated);
   if (failed(emitCuda(module, generatedText, emitOptions)))
     return InputError;
+  timer.lap("emit");
   os << prefix << generated;
   return Success;
 }

@@ -30,3 +30,15 @@ bool tilecc::driver::outputOverwritesInput(const Options &options, llvm::StringR
   return false;
 }
 
+
+PhaseTimer::PhaseTimer(bool enabled)
+    : enabled(enabled), last(std::chrono::steady_clock::now()) {}
+
+void PhaseTimer::lap(llvm::StringRef phase) {
+  if (!enabled)
+    return;
+  auto now = std::chrono::steady_clock::now();
+  auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now - last).count();
+  llvm::errs() << "tilecc: time: " << phase << " " << ms << " ms\n";
+  last = now;
+}

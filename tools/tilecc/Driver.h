@@ -16,6 +16,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,6 +72,18 @@ public:
 
 private:
   clang::DiagnosticsEngine &diags;
+};
+
+/// Under -v, says on stderr how long each phase took: `lap("parse")` prints
+/// `tilecc: time: parse 812 ms`, the time since the previous lap (or since construction).
+class PhaseTimer {
+public:
+  explicit PhaseTimer(bool enabled);
+  void lap(llvm::StringRef phase);
+
+private:
+  bool enabled;
+  std::chrono::steady_clock::time_point last;
 };
 
 /// Prints `tilecc: error: <message>` in clang's style.

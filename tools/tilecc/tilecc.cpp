@@ -66,7 +66,8 @@ OPTIONS:
   -fcolor-diagnostics, -fno-color-diagnostics
                           colors in diagnostics always / never (default: on a terminal)
   -v                      say whether each file's precompiled header was reused or built (or
-                          why none was used); build: also print the commands it runs
+                          why none was used) and how long each phase took (parse, check,
+                          lower, emit); build: also print the commands it runs
 
 EXIT STATUS: 0 clean, 1 errors in the input (check: also warnings under -Werror, or -verify
 mismatches), 2 tool failure; lsp: 0 after a shutdown request, 1 when the input
