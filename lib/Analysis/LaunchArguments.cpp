@@ -94,12 +94,10 @@ std::string mismatch(const ParmVarDecl *param, const Expr *arg, const ASTContext
     return "";
   }
   case ParamKind::Scalar: {
-    QualType value = argType.getNonReferenceType();
-    if (given && given->decl->getName() != "complex")
+    // getTileClass leaves tile::complex out, so `given` is a host class here.
+    if (given)
       return "a scalar parameter takes a value, but was given " + describe(argType, context);
-    bool complexArg = given || value->isAnyComplexType();
-    bool complexParam = getTileClass(param->getType()) || param->getType()->isAnyComplexType();
-    if (complexArg && !complexParam)
+    if (argType->isAnyComplexType() && !param->getType()->isAnyComplexType())
       return "a complex value would lose its imaginary part in a real parameter; pass tile::real(z)";
     return "";
   }
