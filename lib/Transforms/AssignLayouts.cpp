@@ -75,39 +75,11 @@ int64_t vectorWidth(ArrayRef<int64_t> shape, int64_t maxElementBytes) {
 }
 
 /// The layout of one tile shape: row-major (last axis fastest), `vector` elements per thread
-/// along the fastest axis, lanes spread from the fastest axis outward, and warps likewise but
-/// over the axes the function does not reduce first (`reduced`, a bit per axis), so that a
-/// reduction along a row combines within warps and needs no shared memory where the tile has
-/// rows enough for every warp.
+/// along it, the axes the function reduces (`reduced`, a bit per axis) taking warps last.
 tilegpu::BlockedLayoutAttr makeLayout(MLIRContext *ctx, ArrayRef<int64_t> shape, int64_t vector,
                                       unsigned numWarps, uint64_t reduced = 0) {
-  size_t rank = shape.size();
-  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpb(rank, 1), order;
-  for (size_t k = 0; k < rank; ++k)
-    order.push_back(rank - 1 - k);
-  spt[rank - 1] = unsigned(vector);
-
-  unsigned lanes = kWarpSize;
-  for (unsigned axis : order) {
-    int64_t room = std::max<int64_t>(1, shape[axis] / spt[axis]);
-    unsigned t = unsigned(std::min<int64_t>(lanes, room));
-    tpw[axis] = t;
-    lanes /= t;
-  }
-  tpw[order.back()] *= lanes; // a tile narrower than a warp: replicate on the slowest axis
-
-  unsigned warps = numWarps;
-  for (bool reducedPass : {false, true})
-    for (unsigned axis : order) {
-      if (bool((reduced >> axis) & 1) != reducedPass)
-        continue;
-      int64_t room = std::max<int64_t>(1, shape[axis] / (int64_t(spt[axis]) * tpw[axis]));
-      unsigned w = unsigned(std::min<int64_t>(warps, room));
-      wpb[axis] = w;
-      warps /= w;
-    }
-  wpb[order.back()] *= warps;
-  return tilegpu::BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order);
+  return tilegpu::coalescedLayout(ctx, shape, unsigned(shape.size() - 1), vector, numWarps,
+                                  reduced);
 }
 
 /// Registers a thread has (sm_80 and sm_90), the most per thread the automatic choice of

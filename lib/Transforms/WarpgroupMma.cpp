@@ -104,8 +104,12 @@ bool rewrite(tilegpu::MmaOp op, unsigned numWarps) {
   Location loc = op.getLoc();
   Operation *issueAfter = publisher;
   if (isa<tilegpu::BarrierWaitOp>(publisher)) {
-    builder.setInsertionPointAfter(publisher);
-    issueAfter = builder.create<tilegpu::FenceAsyncSharedOp>(loc);
+    // One fence after the wait serves every mma of the step.
+    issueAfter = publisher->getNextNode();
+    if (!isa<tilegpu::FenceAsyncSharedOp>(issueAfter)) {
+      builder.setInsertionPointAfter(publisher);
+      issueAfter = builder.create<tilegpu::FenceAsyncSharedOp>(loc);
+    }
   } else if (!isa_and_nonnull<tilegpu::FenceAsyncSharedOp>(publisher->getPrevNode())) {
     builder.setInsertionPoint(publisher);
     builder.create<tilegpu::FenceAsyncSharedOp>(loc);

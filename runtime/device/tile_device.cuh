@@ -1275,8 +1275,8 @@ TILE_DEV_D void cp_async(void* dst, const void* src, bool read) {
 
 /// Starts copying the tile at `off` of view `v` into one stage `dst` of a buffer laid out as
 /// `Place`: element (off + c) when lo <= off + c < hi on every axis, else zero, as `load` reads
-/// it. Thread t copies its registers' elements of layout L, V consecutive ones along the last
-/// axis per access. A tile wholly inside its bounds whose vectors are aligned (`Aligned`: the
+/// it. Thread t copies its registers' elements of layout L, V consecutive ones along the axis
+/// the stage stores contiguously (the last, or the first of a column-major stage) per access. A tile wholly inside its bounds whose vectors are aligned (`Aligned`: the
 /// offset along the last axis is a multiple of V) moves with one cp.async per run; Whole: the
 /// launch guarantees every tile is wholly inside or wholly outside and aligned, so only that
 /// is tested (outside: zero-filling cp.async that read nothing). Cut tiles take a cp.async
@@ -1287,11 +1287,10 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
                            const int64_t (&off)[R], const int64_t (&lo)[R],
                            const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
-  static_assert(V == 1 || L::fast == R - 1, "tilecc: async copies run along the last axis");
-  static_assert(V == 1 || !Place::column_major,
-                "tilecc: a column-major stage takes its elements one by one");
+  static_assert(V == 1 || L::fast == (Place::column_major ? 0 : R - 1),
+                "tilecc: async copies run along the axis the stage stores contiguously");
   static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
-  constexpr int f = R - 1;
+  constexpr int f = L::fast;
   constexpr int bytes = int(sizeof(T)) * V;
   constexpr bool can_async = bytes == 4 || bytes == 8 || bytes == 16;
   if (L::replicates && !t.owner) return;
@@ -1333,7 +1332,7 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
 #pragma unroll
     for (int e = 0; e < V; ++e) {
       const int64_t ce = c[f] + e;
-      dst[Place::offset(tile + e)] =
+      dst[Place::offset(tile + e * L::stride(f))] =
           (ok && ce >= lo[f] && ce < hi[f]) ? detail::read_elem<true>(p + e * sf) : T{};
     }
   }

@@ -2,7 +2,8 @@
 // (`tilegpu.unit_stride = 0`, a version of tile-version-unit-strides): B's ring stores its
 // stages column-major (order [0, 1]: 128 stored rows of 64 elements, one per column of the
 // 64 x 128 tile), which wgmma reads K-major, so the loop still runs warp-specialized; the
-// copies of the column-major stage take the registers' elements one by one (vector 1).
+// copies of the column-major stage run along the first axis too (a tile layout of order
+// [0, 1], 16-byte vectors).
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=131072 | FileCheck %s
 
 // CHECK-LABEL: func.func @gemm_bt
@@ -10,7 +11,7 @@
 // CHECK: %[[RB:.*]] = tilegpu.alloc_buffer : <4, tensor<64x128xbf16>, <vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]>>
 // CHECK: tilegpu.producer
 // CHECK: tilegpu.async_copy %{{.*}} into %[[RA]][%{{.*}}] {{.*}}vector = 8 : i32
-// CHECK: tilegpu.async_copy %{{.*}} into %[[RB]][%{{.*}}] {{.*}}vector = 1 : i32
+// CHECK: tilegpu.async_copy %{{.*}} into %[[RB]][%{{.*}}] {{.*}}tile = tensor<64x128xbf16, #tilegpu.blocked<{{.*}}order = [0, 1]>>, vector = 8 : i32
 // CHECK: tilegpu.local_load %[[RB]]
 func.func @gemm_bt(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16> {tilegpu.unit_stride = 0 : i64}, %n: index) -> tensor<128x128xf32>
     attributes {tilegpu.num_warps = 8 : i32} {

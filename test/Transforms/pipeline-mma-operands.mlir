@@ -92,11 +92,12 @@ func.func @tf32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index) -> 
 }
 
 // A load of an exclusive view may see the loop's own stores: it stays, and only the shared
-// operand goes through a ring (of five stages: the mma can run as a warpgroup mma with A in
-// registers).
+// operand goes through a ring (the mma can run as a warpgroup mma with A in registers, so
+// producer warps fill the ring: six stages).
 // CHECK-LABEL: func.func @exclusive
-// CHECK: tilegpu.alloc_buffer : <5, tensor<32x64xf16>
+// CHECK: tilegpu.alloc_buffer : <6, tensor<32x64xf16>
 // CHECK-NOT: alloc_buffer
+// CHECK: tilegpu.producer
 // CHECK: scf.for
 // CHECK: tilegpu.global_load %arg0
 func.func @exclusive(%x: !tile.view<?x?xf16, exclusive>, %y: !tile.view<?x?xf16>, %n: index) -> tensor<64x64xf32>

@@ -360,6 +360,44 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError, u
 }
 
 //===----------------------------------------------------------------------===//
+// Coalesced layouts
+//===----------------------------------------------------------------------===//
+
+BlockedLayoutAttr tilecc::tilegpu::coalescedLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                                                   unsigned fastAxis, int64_t vector,
+                                                   unsigned numWarps, uint64_t reduced) {
+  constexpr unsigned kWarpSize = 32;
+  size_t rank = shape.size();
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpb(rank, 1), order{fastAxis};
+  for (size_t k = 0; k < rank; ++k)
+    if (unsigned axis = unsigned(rank - 1 - k); axis != fastAxis)
+      order.push_back(axis);
+  spt[fastAxis] = unsigned(vector);
+
+  unsigned lanes = kWarpSize;
+  for (unsigned axis : order) {
+    int64_t room = std::max<int64_t>(1, shape[axis] / spt[axis]);
+    unsigned t = unsigned(std::min<int64_t>(lanes, room));
+    tpw[axis] = t;
+    lanes /= t;
+  }
+  tpw[order.back()] *= lanes; // a tile narrower than a warp: replicate on the slowest axis
+
+  unsigned warps = numWarps;
+  for (bool reducedPass : {false, true})
+    for (unsigned axis : order) {
+      if (bool((reduced >> axis) & 1) != reducedPass)
+        continue;
+      int64_t room = std::max<int64_t>(1, shape[axis] / (int64_t(spt[axis]) * tpw[axis]));
+      unsigned w = unsigned(std::min<int64_t>(warps, room));
+      wpb[axis] = w;
+      warps /= w;
+    }
+  wpb[order.back()] *= warps;
+  return BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order);
+}
+
+//===----------------------------------------------------------------------===//
 // Facts of kernel arguments
 //===----------------------------------------------------------------------===//
 

@@ -14,8 +14,8 @@
 // stages do not fit that, or the loop's accumulators leave registers for one block only, the
 // largest that fits all of it), every candidate gets a ring buffer (`tilegpu.alloc_buffer`,
 // laid out by tilegpu::ldmatrixBufferLayout: column-major where the view is contiguous along
-// its first axis in every launch, tilegpu::unitStrideAxis), copies run D = S - 1 steps
-// ahead, and the loop
+// its first axis in every launch, tilegpu::unitStrideAxis, and then copied in 16-byte vectors
+// along that axis), copies run D = S - 1 steps ahead, and the loop
 // becomes, for its steps i = 0, 1, ...:
 //
 //   prologue:  copy step s into stage s, commit            (s = 0 .. D-1)
@@ -42,26 +42,29 @@
 // step's warpgroup mma may still be reading it (the loop is marked
 // tilegpu::kMmaInFlightAttrName).
 //
-// Where tile-warpgroup-mma will so run the one mma from the stages and the loop is an op of
-// the function body after only pure ops (specializable), producer warps fill the ring instead
-// (warp specialization): four more warps after the program's, in a `tilegpu.producer`
-// region, and two rings of memory barriers, `full` (one arrival per producer thread) and
-// `empty` (one per program warp). With S stages, as many as all of the shared memory holds
-// (up to kMaxSpecializedStages; one block per multiprocessor):
+// Where every operand is so read by a warpgroup mma and the loop is an op of the function
+// body after only pure ops and the loads of its loop-invariant operands (specializable),
+// producer warps fill the rings instead (warp specialization): four more warps after the
+// program's, in a `tilegpu.producer` region, and two rings of memory barriers, `full` (one
+// arrival per producer thread) and `empty` (one per program warp). With S stages, as many as
+// all of the shared memory holds (up to kMaxSpecializedStages; one block per multiprocessor):
 //
 //   producer:  for steps i: wait empty[i % S] (phase parity (i / S + 1) % 2: the first
 //              round passes); copy step i into stage i % S; arrive on full[i % S] when
 //              the copies land
+//   program:   copy the loop-invariant operands; wait for them; fence; barrier
 //   step i:    wait full[i % S] (parity (i / S) % 2)
 //              operand = local_load stage i % S
-//              ... the body, its mma reading the operands ...
-//              if i > 0: arrive on empty[(i - 1) % S]
+//              ... the body, its mmas reading the operands ...
+//              arrive on empty[i % S]                 (the mmas were waited for in the step)
+//          or  if i > 0: arrive on empty[(i - 1) % S] (one mma multiplied in place)
 //
-// The loop is marked tilegpu::kMmaInFlightAttrName: step i's mma may run until step i + 1
-// waits for it, and only then is its stage freed. The program's warps never meet inside the
-// loop. Both loops carry i as an iteration argument (tilegpu::kRingStepsAttrName), so that a
-// persistent program loop around them (tilegpu-persistent-programs) can continue the ring's
-// phases from one program to the next.
+// With one mma multiplied in place the loop is marked tilegpu::kMmaInFlightAttrName: step
+// i's mma may run until step i + 1 waits for it, and only then is its stage freed. The
+// program's warps never meet inside the loop, so that one warpgroup's softmax, say, overlaps
+// another's products. Both loops carry i as an iteration argument
+// (tilegpu::kRingStepsAttrName), so that a persistent program loop around them
+// (tilegpu-persistent-programs) can continue the ring's phases from one program to the next.
 //
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
@@ -70,6 +73,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoopLoads.h"
 #include "../MmaCarry.h"
+#include "../VectorAccess.h"
 #include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
@@ -197,16 +201,45 @@ bool multipliedFromRegisters(scf::ForOp loop, Operand &operand, unsigned numWarp
                                                    numWarps);
 }
 
+/// Replaces `load` by an async copy of its tile into `stage` of `buffer`. A stage stored
+/// along the tile's first axis (`fast` 0, the view contiguous along it) is copied in a
+/// layout whose vectors run along that axis, sized and proven by tile-vectorize-accesses'
+/// rule; the launch facts that made the load `whole` were those of its own axis, so that
+/// copy tests its alignment itself.
+void copyInto(OpBuilder &b, tilegpu::GlobalLoadOp load, unsigned fast, Value buffer,
+              Value stage, unsigned numWarps) {
+  RankedTensorType type = load.getType();
+  if (fast != unsigned(type.getRank() - 1)) {
+    int64_t vector = std::min<int64_t>(type.getDimSize(fast),
+                                       16 / tilegpu::elementBytes(type.getElementType()));
+    auto layout = tilegpu::coalescedLayout(b.getContext(), type.getShape(), fast, vector,
+                                           numWarps);
+    load.getResult().setType(
+        RankedTensorType::get(type.getShape(), type.getElementType(), layout));
+    load.setWhole(false);
+    (void)vectorizeAccess(load, numWarps); // the tile has a layout: it cannot fail
+  }
+  b.create<tilegpu::AsyncCopyOp>(load.getLoc(), load.getView(), load.getOffsets(),
+                                 load.getStarts(), load.getBounds(), buffer, stage,
+                                 load.getVector(), load.getType(), load.getAligned(),
+                                 load.getWhole());
+  load.erase();
+}
+
 /// True when `loop` may be split between producer warps, which copy, and the program's warps:
-/// a loop of the function body after nothing but pure ops and ring allocations (the producer
-/// warps run what comes before them), in a kernel whose every barrier CodeGen can make one
-/// among the program's warps only (no prints or atomics, whose helpers meet the whole block).
-bool specializable(scf::ForOp loop) {
+/// a loop of the function body after nothing but pure ops, ring allocations and the loads of
+/// its loop-invariant operands (which the program's warps copy after the producer), in a
+/// kernel whose every barrier CodeGen can make one among the program's warps only (no
+/// prints or atomics, whose helpers meet the whole block).
+bool specializable(scf::ForOp loop, ArrayRef<Invariant> invariants) {
   auto func = dyn_cast<func::FuncOp>(loop->getParentOp());
   if (!func)
     return false;
+  llvm::SmallPtrSet<Operation *, 4> copied;
+  for (const Invariant &a : invariants)
+    copied.insert({a.load, a.convert});
   for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
-    if (!isMemoryEffectFree(op) || op->getNumRegions() != 0)
+    if ((!isMemoryEffectFree(op) || op->getNumRegions() != 0) && !copied.contains(op))
       return false;
   return !func.walk([](Operation *op) {
                 return isa<tile::PrintOp, tilegpu::GlobalAtomicOp, tile::AtomicOp>(op)
@@ -270,7 +303,7 @@ struct PipelineMmaOperandsPass
       if (operands.empty())
         return;
     }
-    bool specialized = inPlace && specializable(loop);
+    bool specialized = warpgroup && specializable(loop, invariants);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
       carried += tilegpu::registersOfLayout(arg, numWarps);
@@ -287,7 +320,7 @@ struct PipelineMmaOperandsPass
     // where that leaves copies two steps ahead (one step does not hide their latency: 418
     // against 493 TFLOP/s for 128 x 128 x 64 bf16 tiles on the H200). A specialized ring
     // frees a stage one step after its mma.
-    bool inFlight = specialized || (inPlace && stages >= 4);
+    bool inFlight = inPlace && (specialized || stages >= 4);
     unsigned distance = inFlight ? stages - 2 : stages - 1;
     if (inFlight)
       loop->setAttr(tilegpu::kMmaInFlightAttrName, UnitAttr::get(loop.getContext()));
@@ -302,14 +335,7 @@ struct PipelineMmaOperandsPass
       for (Operand &operand : operands) {
         tilegpu::GlobalLoadOp at = cloneLoadAt(b, operand.load, operand.slice,
                                                loop.getInductionVar(), iv, last);
-        // A column-major stage takes the registers' elements one by one: their vectors run
-        // along the tile's last axis.
-        bool byElement = operand.fast != 1;
-        b.create<tilegpu::AsyncCopyOp>(operand.load.getLoc(), at.getView(), at.getOffsets(),
-                                       at.getStarts(), at.getBounds(), operand.buffer, stage,
-                                       byElement ? 1 : at.getVector(), at.getType(),
-                                       at.getAligned(), at.getWhole());
-        at.erase();
+        copyInto(b, at, operand.fast, operand.buffer, stage, numWarps);
       }
     };
     auto copyStep = [&](Value iv, Value stage) {
@@ -337,6 +363,18 @@ struct PipelineMmaOperandsPass
                                                tilegpu::ldmatrixBufferLayout(tile, operand.fast));
       operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ringType);
     }
+    for (Invariant &a : invariants) {
+      RankedTensorType type = a.load.getType();
+      auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
+      auto bufferType = tilegpu::BufferType::get(b.getContext(), 1, tile,
+                                                 tilegpu::ldmatrixBufferLayout(tile, a.fast));
+      a.buffer = b.create<tilegpu::AllocBufferOp>(a.load.getLoc(), bufferType);
+    }
+    auto copyInvariants = [&] {
+      for (Invariant &a : invariants)
+        copyInto(b, cast<tilegpu::GlobalLoadOp>(b.clone(*a.load)), a.fast, a.buffer, index(0),
+                 numWarps);
+    };
     Value full, empty;
     if (specialized) {
       // The producer warps copy every step once its stage is free, each thread arriving on
@@ -359,19 +397,19 @@ struct PipelineMmaOperandsPass
       b.create<tilegpu::BarrierWaitOp>(loc, empty, stage, parityOf(i, 1));
       copies(copyLoop.getInductionVar(), stage, Value()); // every step the loop runs
       b.create<tilegpu::AsyncCopyArriveOp>(loc, full, stage);
+      // The program's warps copy the loop-invariant operands themselves and publish them
+      // to the tensor cores' proxy before the loop.
+      if (!invariants.empty()) {
+        b.setInsertionPoint(loop);
+        copyInvariants();
+        b.create<tilegpu::AsyncCommitOp>(loc);
+        b.create<tilegpu::AsyncWaitOp>(loc, 0);
+        b.create<tilegpu::FenceAsyncSharedOp>(loc);
+        b.create<tilegpu::BarrierOp>(loc);
+      }
     } else {
       // Loop-invariant operands land with the first step's copies.
-      for (Invariant &a : invariants) {
-        RankedTensorType type = a.load.getType();
-        auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
-        auto bufferType = tilegpu::BufferType::get(b.getContext(), 1, tile,
-                                                   tilegpu::ldmatrixBufferLayout(tile, a.fast));
-        a.buffer = b.create<tilegpu::AllocBufferOp>(a.load.getLoc(), bufferType);
-        b.create<tilegpu::AsyncCopyOp>(a.load.getLoc(), a.load.getView(), a.load.getOffsets(),
-                                       a.load.getStarts(), a.load.getBounds(), a.buffer,
-                                       index(0), a.fast != 1 ? 1 : a.load.getVector(), type,
-                                       a.load.getAligned(), a.load.getWhole());
-      }
+      copyInvariants();
       for (unsigned s = 0; s < distance; ++s) {
         Value iv = b.create<arith::AddIOp>(
             loc, lower, b.create<arith::MulIOp>(loc, index(s), step).getResult());
@@ -426,7 +464,7 @@ struct PipelineMmaOperandsPass
       a.convert.erase();
       a.load.erase();
     }
-    if (specialized) {
+    if (specialized && inFlight) {
       b.setInsertionPoint(loop.getBody()->getTerminator());
       Value started = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ugt, i, index(0));
       auto release = b.create<scf::IfOp>(loc, started, /*withElseRegion=*/false);
@@ -434,6 +472,10 @@ struct PipelineMmaOperandsPass
       Value before = b.create<arith::RemUIOp>(
           loc, b.create<arith::AddIOp>(loc, i, index(stages - 1)), ring);
       b.create<tilegpu::BarrierArriveOp>(loc, empty, before);
+    } else if (specialized) {
+      // Every mma of the step has been waited for: its stage is free at the step's end.
+      b.setInsertionPoint(loop.getBody()->getTerminator());
+      b.create<tilegpu::BarrierArriveOp>(loc, empty, current);
     } else {
       Value later = b.create<arith::AddIOp>(loc, iv, aheadSteps);
       Value next = b.create<arith::RemUIOp>(loc, b.create<arith::AddIOp>(loc, i, ahead), ring);

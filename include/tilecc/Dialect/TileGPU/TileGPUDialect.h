@@ -59,6 +59,15 @@ inline constexpr llvm::StringLiteral kVersionsAttrName = "tilegpu.versions";
 inline constexpr llvm::StringLiteral kVersionOfAttrName = "tilegpu.version_of";
 /// The axis along which `view`, a kernel argument, has stride 1 in every launch, if known.
 std::optional<unsigned> unitStrideAxis(mlir::Value view);
+
+/// The coalesced layout of a tile of `shape` whose accesses run along `fastAxis`: `vector`
+/// elements per thread along it, lanes spread from that axis outward (then from the last axis
+/// down), and warps likewise but over the axes in `reduced` (a bit per axis) last, so that a
+/// reduction along them combines within warps. Only a tile smaller than one warp-wide (or
+/// block-wide) vector row is replicated, on its slowest axis.
+BlockedLayoutAttr coalescedLayout(mlir::MLIRContext *ctx, llvm::ArrayRef<int64_t> shape,
+                                  unsigned fastAxis, int64_t vector, unsigned numWarps,
+                                  uint64_t reduced = 0);
 } // namespace tilecc::tilegpu
 
 #endif
