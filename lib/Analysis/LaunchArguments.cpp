@@ -97,7 +97,7 @@ std::string mismatch(const ParmVarDecl *param, const Expr *arg, const ASTContext
     // getTileClass leaves tile::complex out, so `given` is a host class here.
     if (given)
       return "a scalar parameter takes a value, but was given " + describe(argType, context);
-    if (argType->isAnyComplexType() && !param->getType()->isAnyComplexType())
+    if (isComplexScalar(argType) && !isComplexScalar(param->getType()))
       return "a complex value would lose its imaginary part in a real parameter; pass tile::real(z)";
     return "";
   }

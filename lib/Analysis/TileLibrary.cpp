@@ -37,13 +37,15 @@ static bool isLibraryDirectory(llvm::StringRef dir) {
 
 /// True when `decl` is written in one of the tile library's headers (not in the user's code,
 /// even code the user placed inside `namespace tile`).
-static bool isInLibraryFile(const Decl *decl) {
-  const SourceManager &sm = decl->getASTContext().getSourceManager();
-  SourceLocation loc = decl->getLocation();
+bool tilecc::isInTileLibraryFile(const SourceManager &sm, SourceLocation loc) {
   if (loc.isInvalid())
     return false;
   OptionalFileEntryRef file = sm.getFileEntryRefForID(sm.getFileID(sm.getFileLoc(loc)));
   return file && isLibraryDirectory(file->getDir().getName());
+}
+
+static bool isInLibraryFile(const Decl *decl) {
+  return isInTileLibraryFile(decl->getASTContext().getSourceManager(), decl->getLocation());
 }
 
 bool tilecc::isInTileNamespace(const Decl *decl) {
@@ -179,6 +181,15 @@ KernelConfig tilecc::getKernelConfig(const FunctionDecl *fn) {
     return config;
   }
   return config;
+}
+
+bool tilecc::isComplexScalar(QualType type) {
+  type = type.getNonReferenceType().getCanonicalType();
+  if (type->isAnyComplexType())
+    return true;
+  const auto *spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(type->getAsCXXRecordDecl());
+  return spec && isInTileNamespace(spec) && spec->getName() == "complex";
 }
 
 std::optional<TileClass> tilecc::getTileClass(QualType type) {

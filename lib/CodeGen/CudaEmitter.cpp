@@ -664,9 +664,18 @@ LogicalResult KernelEmitter::emit() {
   // The signature and the prologue share the kernel's source line.
   // The occupancy plan sizes the specialized kernel; the general one, with a path per
   // element for tiles its bounds cut, keeps the registers nvcc gives it.
+  // A block whose producer warps give registers to the program's (setmaxnreg) states its one
+  // block per multiprocessor: ptxas honours setmaxnreg only where it knows the registers at
+  // entry (else it warns C7508 and caps every thread at 65536 / threads).
   std::string bounds = cat(blockThreads());
+  bool sharesRegisters = false;
+  func.walk([&](tilegpu::ProducerOp producer) {
+    sharesRegisters |= producer.getRegisters().has_value();
+  });
   if (blocksPerSM > 1)
     bounds += specialization ? cat(", Whole_ ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
+  else if (sharesRegisters)
+    bounds += ", 1";
   std::string head = cat(specialization ? "template <bool Whole_> " : "",
                          "__global__ void __launch_bounds__(", bounds, ") ", sym,
                          "(", params, params.empty() ? "" : ", ", "tile_dev::Grid grid) {");

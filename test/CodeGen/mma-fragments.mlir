@@ -17,7 +17,7 @@
 
 // CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 8, 1, 8>;
 // CHECK-NOT: MmaOperand
-// CHECK: __global__ void __launch_bounds__(384) __tilecc_gemm_f16(
+// CHECK: __global__ void __launch_bounds__(384, 1) __tilecc_gemm_f16(
 // CHECK: __half* const [[RA:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: __half* const [[RB:v[0-9]+]] = tile_dev::shared_at<__half>(
 // CHECK: uint64_t* const [[FULL:v[0-9]+]] = tile_dev::shared_at<uint64_t>({{[0-9]+}}); tile_dev::init_barriers<[[STAGES:[0-9]]], 128u>([[FULL]]);

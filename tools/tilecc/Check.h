@@ -31,6 +31,7 @@ struct ReportLocation {
   unsigned line = 0;      // 1-based; 0 if unknown
   unsigned column = 0;    // 1-based, in bytes (Clang's columns)
   unsigned utf16Column = 0;  // 1-based, in UTF-16 code units (SARIF's default column kind)
+  bool inTileLibrary = false;  // in one of the tile library's headers
   bool valid() const { return !file.empty() && line != 0; }
 };
 
@@ -62,6 +63,10 @@ struct ReportedDiagnostic {
   std::vector<ReportFixIt> fixIts;
   /// Notes that follow the diagnostic: for the borrow checker the loan's origin and the later use.
   std::vector<ReportNote> notes;
+  /// The diagnostic arose inside the tile library's headers (a static_assert of a misuse, say)
+  /// and is reported at the user's line that instantiated it; its first note says where in the
+  /// library it arose.
+  bool relocated = false;
 
   /// The message as printed (and as -verify matches it): with ` [rule-id]` for rules.
   std::string fullMessage() const;

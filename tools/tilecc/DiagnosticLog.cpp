@@ -2,6 +2,7 @@
 #include "Check.h"
 
 #include "tilecc/Analysis/Diagnostics.h"
+#include "tilecc/Analysis/TileLibrary.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Lex/Lexer.h"
@@ -43,6 +44,7 @@ static ReportLocation describe(const clang::SourceManager &sm, clang::SourceLoca
   if (presumed.isInvalid())
     return where;
   where.file = reportedFileName(sm, fileLoc);
+  where.inTileLibrary = isInTileLibraryFile(sm, fileLoc);
   where.line = presumed.getLine();
   where.column = presumed.getColumn();
   where.utf16Column = where.column;
@@ -154,7 +156,19 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
   }
 
   if (level == clang::DiagnosticsEngine::Note && !diagnostics.empty()) {
-    diagnostics.back().notes.push_back({std::move(location), text.str().str(), std::move(fixIts)});
+    ReportedDiagnostic &last = diagnostics.back();
+    // An error or warning inside the tile library moves to the first line outside it that its
+    // instantiation notes name: the user's call, where editors and CI annotations show it.
+    if (last.level != ReportLevel::Note && !last.relocated && last.location.inTileLibrary &&
+        location.valid() && !location.inTileLibrary) {
+      last.notes.insert(last.notes.begin(),
+                        {std::move(last.location), "the tile library reports it here", {}});
+      last.location = std::move(location);
+      last.end = rangeEnd(info.getSourceManager(), langOpts, info);
+      last.relocated = true;
+      return;
+    }
+    last.notes.push_back({std::move(location), text.str().str(), std::move(fixIts)});
     return;
   }
 

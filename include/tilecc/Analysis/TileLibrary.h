@@ -22,6 +22,9 @@ namespace tilecc {
 /// written in the library's headers. Code a user writes inside `namespace tile` is user code.
 bool isInTileNamespace(const clang::Decl *decl);
 
+/// True for a location (through macro expansions) in one of the tile library's headers.
+bool isInTileLibraryFile(const clang::SourceManager &sm, clang::SourceLocation loc);
+
 /// True for declarations in namespace `tile::unchecked`, which only TILE_UNSAFE or TILE_TRUSTED
 /// code may use.
 bool isTileUnchecked(const clang::Decl *decl);
@@ -112,6 +115,10 @@ struct TileClass {
   bool is(TileClassKind k) const { return kind == k; }
 };
 std::optional<TileClass> getTileClass(clang::QualType type);
+
+/// True for a complex scalar type: tile::complex<float> (an element type, which getTileClass
+/// leaves out) or a built-in _Complex type, references and qualifiers looked through.
+bool isComplexScalar(clang::QualType type);
 
 /// True for the views of global memory (through references): `Tensor`, `Atomic` and the tiled
 /// views; not for `Tile` values.
