@@ -38,6 +38,8 @@ inputs=$root/test/Driver/Inputs
 # The GEMM benchmark runs on the H200 only: its shared memory is planned for sm_90a alone.
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
+"$build/bin/tilecc" compile "$root/bench/gemm_f8.tile.cpp" -o "$carry/gemm_f8.cu" \
+  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc" compile "$root/bench/attention.tile.cpp" -o "$carry/attention_bench.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 # The FFT example, and its kernels against cuFFT (bench/gpu/fft.sh); the benchmark includes
