@@ -88,7 +88,7 @@ bool agrees(const char* what, const cf* got, const std::vector<std::complex<doub
   return bad == 0;
 }
 
-template <int64_t N>
+template <int N>
 bool run() {
   const long long batch = (1LL << 25) / N;
   const size_t total = size_t(batch) * N;

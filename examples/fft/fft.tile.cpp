@@ -77,7 +77,7 @@ T times_w4(const T& x) {
 
 /// x * W_F^E for compile-time F and E: quarter and half turns are swaps and signs, the rest a
 /// multiplication by a constant (two multiplies and two fused multiply-adds).
-template <int64_t F, int64_t E, bool Inv, class T>
+template <int F, int E, bool Inv, class T>
 T times_w(const T& x) {
   constexpr int64_t e = E % F;
   if constexpr (e == 0) {
@@ -98,13 +98,13 @@ T times_w(const T& x) {
 }
 
 /// Rows [j * W, (j + 1) * W) of a [F, C] tile.
-template <int64_t W, int64_t F, int64_t C>
+template <int W, int F, int C>
 tile::Tile<cf, W, C> rows(const tile::Tile<cf, F, C>& t, int64_t j) {
   return tile::extract<W, C>(t, j, 0);
 }
 
 /// Row b of y (B0 <= b < B0 + L) multiplied by W_F^(b * Q).
-template <int64_t F, int64_t Q, int64_t B0, bool Inv, int64_t L, int64_t C>
+template <int F, int Q, int B0, bool Inv, int L, int C>
 tile::Tile<cf, L, C> twiddle_rows(const tile::Tile<cf, L, C>& y) {
   if constexpr (L == 1)
     return times_w<F, B0 * Q, Inv>(y);
@@ -114,7 +114,7 @@ tile::Tile<cf, L, C> twiddle_rows(const tile::Tile<cf, L, C>& y) {
 }
 
 /// Row 4d + c of the result is row d of z_c.
-template <int64_t L, int64_t C>
+template <int L, int C>
 tile::Tile<cf, 4 * L, C> interleave4(const tile::Tile<cf, L, C>& z0, const tile::Tile<cf, L, C>& z1,
                                      const tile::Tile<cf, L, C>& z2,
                                      const tile::Tile<cf, L, C>& z3) {
@@ -131,7 +131,7 @@ tile::Tile<cf, 4 * L, C> interleave4(const tile::Tile<cf, L, C>& z0, const tile:
 /// (decimation in frequency): the four quarters of the rows combine elementwise, each result
 /// is twiddled by constants and transformed again; a length of 2 ends the recursion. A thread
 /// holding its columns' F elements computes all of it in registers.
-template <bool Inv, int64_t F, int64_t C>
+template <bool Inv, int F, int C>
 tile::Tile<cf, F, C> fft_rows_of(const tile::Tile<cf, F, C>& t) {
   if constexpr (F == 1) {
     return t;
@@ -158,7 +158,7 @@ constexpr int log2_of(int64_t v) {
 
 /// w^(2^K) by K squarings. (A loop rather than recursion on K: with a loop of its own a kernel
 /// runs one program per block, and the 16384-point kernel must, see README.md.)
-template <int K, int64_t C>
+template <int K, int C>
 tile::Tile<cf, 1, C> pow2(tile::Tile<cf, 1, C> w) {
   for (int i = 0; i < K; ++i) w = cmul(w, w);
   return w;
@@ -166,7 +166,7 @@ tile::Tile<cf, 1, C> pow2(tile::Tile<cf, 1, C> w) {
 
 /// Row b of t multiplied by base * w^b (base = 1 when One). Each factor is a product of at most
 /// log2(L) + 1 of w, w^2, w^4, ..., so the rounding grows with log2 L, not with L.
-template <bool One, int64_t L, int64_t C>
+template <bool One, int L, int C>
 tile::Tile<cf, L, C> times_powers(const tile::Tile<cf, L, C>& t, const tile::Tile<cf, 1, C>& base,
                                   const tile::Tile<cf, 1, C>& w) {
   if constexpr (L == 1) {
@@ -190,7 +190,7 @@ tile::Tile<cf, L, C> times_powers(const tile::Tile<cf, L, C>& t, const tile::Til
 /// meet the data, where values computed from coordinates are computed in the registers that
 /// need them. Each column needs one sine and cosine (w = W_P^m(c)); row k gets w^k by products,
 /// which is cheaper than a sine and cosine per element.
-template <int64_t P, int64_t Low, bool Inv, int64_t F, int64_t C>
+template <int P, int Low, bool Inv, int F, int C>
 tile::Tile<cf, F, C> twiddle_stage(const tile::Tile<cf, F, C>& t) {
   if constexpr (P == F) {
     return t;  // the last stage: nothing left to twiddle for
@@ -204,7 +204,7 @@ tile::Tile<cf, F, C> twiddle_stage(const tile::Tile<cf, F, C>& t) {
 }
 
 /// [R, N] rows as the first stage's [F1, R * N / F1] tile: digit n1 (the highest) down the rows.
-template <int64_t F1, int64_t R, int64_t N>
+template <int F1, int R, int N>
 tile::Tile<cf, F1, R * N / F1> digit_down(const tile::Tile<cf, R, N>& t) {
   if constexpr (R == 1)
     return tile::reshape<F1, N / F1>(t);
@@ -214,7 +214,7 @@ tile::Tile<cf, F1, R * N / F1> digit_down(const tile::Tile<cf, R, N>& t) {
 
 /// The last stage's [FK, R * N / FK] tile (digit k_K down the rows, columns (r, k_{K-1} ... k_1))
 /// as [R, N] rows in natural order.
-template <int64_t R, int64_t FK, int64_t C>
+template <int R, int FK, int C>
 tile::Tile<cf, R, FK * C / R> rows_back(const tile::Tile<cf, FK, C>& t) {
   if constexpr (R == 1)
     return tile::reshape<1, FK * C>(t);
@@ -227,7 +227,7 @@ tile::Tile<cf, R, FK * C / R> rows_back(const tile::Tile<cf, FK, C>& t) {
 /// (r, A, k_s, B): the next digit down the rows, the one just transformed joins the done ones.
 /// (Axes of extent 1 are left out of the intermediate shapes: each shape's layout follows its
 /// fastest axis, and a unit one would change it for nothing.)
-template <int64_t R, int64_t Fn, int64_t A, int64_t B, int64_t F, int64_t C>
+template <int R, int Fn, int A, int B, int F, int C>
 tile::Tile<cf, Fn, C / Fn * F> next_digit(const tile::Tile<cf, F, C>& t) {
   constexpr int64_t C2 = C / Fn * F;
   static_assert(R == 1 || A == 1 || B == 1, "several rows per program: at most three factors");
@@ -247,14 +247,14 @@ tile::Tile<cf, Fn, C / Fn * F> next_digit(const tile::Tile<cf, F, C>& t) {
     return tile::reshape<Fn, C2>(tile::permute<2, 1, 0, 3>(tile::reshape<F, R, Fn, B>(t)));
 }
 
-template <int64_t F, int64_t... Rest>
+template <int F, int... Rest>
 struct Digits {
   static constexpr int64_t first = F;
   static constexpr int64_t after_first = (int64_t{1} * ... * Rest);
 };
 
 /// Stages s, s+1, ..., K on a [Fs, C] tile (Low = F1 * ... * F(s-1)); factors F = Fs, Rest...
-template <int64_t R, bool Inv, int64_t Low, int64_t F, int64_t... Rest, int64_t C>
+template <int R, bool Inv, int Low, int F, int... Rest, int C>
 auto stages(const tile::Tile<cf, F, C>& a) {
   auto k = fft_rows_of<Inv>(a);
   if constexpr (sizeof...(Rest) == 0) {
@@ -268,7 +268,7 @@ auto stages(const tile::Tile<cf, F, C>& a) {
 }
 
 /// The whole transform of a program's R rows.
-template <int64_t R, bool Inv, int64_t... F>
+template <int R, bool Inv, int... F>
 void transform(tile::Tensor<cf, R, (F * ...)>& y, const tile::Tensor<cf, dyn, dyn>& x) {
   y.store(rows_back<R>(
       stages<R, Inv, 1, F...>(digit_down<Digits<F...>::first>(tile::load_tile_like(x, y)))));
@@ -279,22 +279,22 @@ void transform(tile::Tensor<cf, R, (F * ...)>& y, const tile::Tensor<cf, dyn, dy
 // One entry per warp count: TILE_KERNEL_CONFIG takes a literal. Each plan below picks the
 // warps so that a stage's [Fs, C] tile has C = 2 * threads columns or more (a thread then holds
 // whole columns, F elements each, and every butterfly is in its registers).
-template <int64_t R, bool Inv, int64_t... F>
+template <int R, bool Inv, int... F>
 TILE_KERNEL TILE_KERNEL_CONFIG(num_warps = 1) void fft_w1(tile::Tensor<cf, R, (F * ...)>& y,
                                                           const tile::Tensor<cf, dyn, dyn>& x) {
   fft::transform<R, Inv, F...>(y, x);
 }
-template <int64_t R, bool Inv, int64_t... F>
+template <int R, bool Inv, int... F>
 TILE_KERNEL TILE_KERNEL_CONFIG(num_warps = 2) void fft_w2(tile::Tensor<cf, R, (F * ...)>& y,
                                                           const tile::Tensor<cf, dyn, dyn>& x) {
   fft::transform<R, Inv, F...>(y, x);
 }
-template <int64_t R, bool Inv, int64_t... F>
+template <int R, bool Inv, int... F>
 TILE_KERNEL TILE_KERNEL_CONFIG(num_warps = 4) void fft_w4(tile::Tensor<cf, R, (F * ...)>& y,
                                                           const tile::Tensor<cf, dyn, dyn>& x) {
   fft::transform<R, Inv, F...>(y, x);
 }
-template <int64_t R, bool Inv, int64_t... F>
+template <int R, bool Inv, int... F>
 TILE_KERNEL TILE_KERNEL_CONFIG(num_warps = 16) void fft_w16(tile::Tensor<cf, R, (F * ...)>& y,
                                                             const tile::Tensor<cf, dyn, dyn>& x) {
   fft::transform<R, Inv, F...>(y, x);
@@ -302,7 +302,7 @@ TILE_KERNEL TILE_KERNEL_CONFIG(num_warps = 16) void fft_w16(tile::Tensor<cf, R, 
 
 /// Rows each program transforms: several for short rows (each stage's tile then has columns for
 /// every thread), one from N = 512 on.
-template <int64_t N>
+template <int N>
 inline constexpr int64_t kRows = N == 256 ? 16 : 1;
 
 /// The N-point transform (forward, or inverse with Inv) of the rows of x into `rows`, the
@@ -320,7 +320,7 @@ inline constexpr int64_t kRows = N == 256 ? 16 : 1;
 /// per program allows 32 threads with factors of 16 from N = 1024 on; shorter rows take more
 /// rows per program, whose digit then reaches the rows only through one more exchange at the
 /// load and one at the store.
-template <int64_t N, bool Inv, class Rows>
+template <int N, bool Inv, class Rows>
 auto fft_op(Rows rows, const tile::Array<cf>& x) {
   constexpr int64_t R = kRows<N>;
   if constexpr (N == 256)
@@ -365,7 +365,7 @@ inline void reference_fft(std::vector<std::complex<double>>& a, bool inverse) {
 #ifndef TILE_FFT_NO_MAIN
 
 /// The transform of `batch` rows of n points on the default device.
-template <int64_t N>
+template <int N>
 std::vector<cf> run_fft(const std::vector<cf>& host, long long batch, bool inverse) {
   auto x = tile::from_host(host, {batch, N});
   auto y = tile::zeros<cf>({batch, N});

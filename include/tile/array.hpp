@@ -153,9 +153,9 @@ class Strides {
 
 template <class T>
 class Array;
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class Partition;
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class PartitionRef;
 template <class T>
 class ArrayView;
@@ -572,7 +572,7 @@ class Array {
   }
 
   /// Consumes the array into a partition of Ts-shaped tiles: `std::move(a).partition<128>()`.
-  template <int64_t... Ts>
+  template <int... Ts>
   Partition<T, Ts...> partition() && {
     check_partition<Ts...>("tile::Array::partition");
     if (!buf_->loans.empty())
@@ -580,7 +580,7 @@ class Array {
                   "a borrowed array cannot be consumed");
     return Partition<T, Ts...>(std::move(*this));
   }
-  template <int64_t... Ts>
+  template <int... Ts>
   void partition() & {
     static_assert(detail::false_for_values<Ts...>,
                   "tile::Array::partition() consumes the array: write std::move(a).partition<...>(), "
@@ -606,7 +606,7 @@ class Array {
   }
 
   /// Borrows the array exclusively as a partition of Ts-shaped tiles.
-  template <int64_t... Ts>
+  template <int... Ts>
   PartitionRef<T, Ts...> partition_mut() & {
     check_partition<Ts...>("tile::Array::partition_mut");
     return PartitionRef<T, Ts...>(detail::ArrayAccess::ref(*this));
@@ -651,7 +651,7 @@ class Array {
     }
   }
 
-  template <int64_t... Ts>
+  template <int... Ts>
   void check_partition(const char* what) const {
     static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4,
                   "tile::Array::partition: a tile shape has 1 to 4 dimensions");
@@ -780,7 +780,7 @@ Array<T> borrow_external(T* data, Shape shape, Strides strides = Strides(),
 // ---- partitions --------------------------------------------------------------------------------
 
 /// An array owned by its partition into Ts-shaped tiles.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class Partition {
  public:
   using value_type = T;
@@ -821,7 +821,7 @@ class Partition {
 };
 
 /// An exclusive borrow of an array as a partition into Ts-shaped tiles.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class PartitionRef {
  public:
   using value_type = T;
@@ -1195,7 +1195,7 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
 
   /// The view as an exclusive partition into Ts-shaped tiles, which takes over the loan:
   /// `tile::launch<k>(std::move(v).partition<128>(), ...)`.
-  template <int64_t... Ts>
+  template <int... Ts>
   PartitionRef<T, Ts...> partition() && {
     static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4,
                   "tile::ArrayViewMut::partition: a tile shape has 1 to 4 dimensions");
@@ -1207,7 +1207,7 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
     detail::ArrayRef<T> r = std::exchange(this->ref_, {});
     return PartitionRef<T, Ts...>(std::move(r), std::exchange(this->loan_, 0));
   }
-  template <int64_t... Ts>
+  template <int... Ts>
   void partition() & {
     static_assert(detail::false_for_values<Ts...>,
                   "tile::ArrayViewMut::partition() hands the exclusive borrow to the partition: write "

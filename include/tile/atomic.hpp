@@ -72,7 +72,7 @@ T atomic_cas_element(T& element, T expected, T desired) {
 
 }  // namespace detail
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 class Atomic {
   static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 4,
                 "tile::Atomic: the rank must be between 1 and 4");
@@ -102,13 +102,13 @@ class Atomic {
   // ---- tile updates: the Ts-shaped tile (i, j, ...); returns the old values ----
 
   /// Adds t elementwise.
-  template <int64_t... Ts>
+  template <int... Ts>
   Tile<T, Ts...> atomic_add(const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_add: the element type cannot be bool");
     return update_tile(t, std::array<int64_t, sizeof...(Ts)>{(i * Ts)...}, [](T& e, T v) { return detail::atomic_add_element(e, v); });
   }
   /// Elementwise maximum (a NaN operand yields the other one).
-  template <int64_t... Ts>
+  template <int... Ts>
   Tile<T, Ts...> atomic_max(const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_max: the element type cannot be bool");
     return update_tile(t, std::array<int64_t, sizeof...(Ts)>{(i * Ts)...}, [](T& e, T v) {
@@ -116,7 +116,7 @@ class Atomic {
     });
   }
   /// Elementwise minimum (a NaN operand yields the other one).
-  template <int64_t... Ts>
+  template <int... Ts>
   Tile<T, Ts...> atomic_min(const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
     static_assert(arithmetic_element<T>, "tile::Atomic::atomic_min: the element type cannot be bool");
     return update_tile(t, std::array<int64_t, sizeof...(Ts)>{(i * Ts)...}, [](T& e, T v) {
@@ -124,12 +124,12 @@ class Atomic {
     });
   }
   /// Replaces the elements with t's.
-  template <int64_t... Ts>
+  template <int... Ts>
   Tile<T, Ts...> atomic_exchange(const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
     return update_tile(t, std::array<int64_t, sizeof...(Ts)>{(i * Ts)...}, [](T& e, T v) { return detail::atomic_exchange_element(e, v); });
   }
   /// Where an element's bits equal `expected`'s, replaces it with `desired`'s.
-  template <int64_t... Ts>
+  template <int... Ts>
   Tile<T, Ts...> atomic_cas(const Tile<T, Ts...>& expected, const Tile<T, Ts...>& desired,
                             detail::index_t<Ts>... i) {
     static_assert(sizeof...(Ts) == sizeof...(Dims), "tile::Atomic: the tile rank must equal the array's rank");
@@ -197,7 +197,7 @@ class Atomic {
   }
 
   /// old[k] = op(element, t[k]) over the tile at `start`.
-  template <int64_t... Ts, class Op>
+  template <int... Ts, class Op>
   Tile<T, Ts...> update_tile(const Tile<T, Ts...>& t, const std::array<int64_t, sizeof...(Ts)>& start, Op op) {
     static_assert(sizeof...(Ts) == sizeof...(Dims), "tile::Atomic: the tile rank must equal the array's rank");
     Tile<T, Ts...> old;

@@ -95,7 +95,7 @@ inline void check(bool cond, const char* message,
 }
 
 /// Fails the launch with `message` unless every element of `cond` is true.
-template <int64_t... Dims>
+template <int... Dims>
 void check(const Tile<bool, Dims...>& cond, const char* message,
            const std::source_location& where = std::source_location::current()) {
   for (bool b : detail::TileAccess::storage(cond))
@@ -114,7 +114,7 @@ void print(const char* label, const T& v) {
 }
 
 /// Prints every element of a tile, one line each in row-major order: `label[a, b] = v`.
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 void print(const char* label, const Tile<T, Dims...>& t) {
   constexpr std::array<int64_t, sizeof...(Dims)> shape{Dims...};
   const std::string head = "[program " + detail::program_coordinates() + "] " + label + "[";

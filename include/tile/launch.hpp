@@ -80,14 +80,14 @@ template <class P>
 struct param_traits {
   static constexpr ParamKind kind = scalar_operand<P> ? ParamKind::Scalar : ParamKind::Invalid;
 };
-template <class T, int64_t... D>
+template <class T, int... D>
 struct param_traits<Tensor<T, D...>&> {
   static constexpr ParamKind kind = ParamKind::Exclusive;
   using element = T;
   using tensor = Tensor<T, D...>;
   static constexpr std::array<int64_t, sizeof...(D)> dims{D...};
 };
-template <class T, int64_t... D>
+template <class T, int... D>
 struct param_traits<const Tensor<T, D...>&> {
   static constexpr ParamKind kind = ParamKind::Shared;
   using element = T;
@@ -96,7 +96,7 @@ struct param_traits<const Tensor<T, D...>&> {
 };
 /// Shared by all programs like a const Tensor&, but written (atomically): the op holds the
 /// array's exclusive loan, and each program gets the whole array.
-template <class T, int64_t... D>
+template <class T, int... D>
 struct param_traits<Atomic<T, D...>&> {
   static constexpr ParamKind kind = ParamKind::Atomic;
   using element = T;
@@ -167,14 +167,14 @@ template <class S>
 struct slot_traits {
   static constexpr SlotKind kind = SlotKind::Value;
 };
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 struct slot_traits<Partition<T, Ts...>> {
   static constexpr SlotKind kind = SlotKind::Partition;
   using element = T;
   static constexpr std::array<int64_t, sizeof...(Ts)> tile{Ts...};
   static ArrayRef<T> ref(const Partition<T, Ts...>& p) { return ArrayAccess::ref(p); }
 };
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 struct slot_traits<PartitionRef<T, Ts...>> {
   static constexpr SlotKind kind = SlotKind::PartitionRef;
   using element = T;
@@ -236,21 +236,21 @@ struct RejectedSlot {
   template <class A>
   explicit RejectedSlot(A&&) {}
 };
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 struct slot_of<Partition<T, Ts...>&> {
   static_assert(false_for_types<T>, "tile::launch: a Partition is consumed by the launch: pass std::move(p)");
   using type = RejectedSlot;
 };
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 struct slot_of<const Partition<T, Ts...>&> : slot_of<Partition<T, Ts...>&> {};
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 struct slot_of<PartitionRef<T, Ts...>&> {
   static_assert(false_for_types<T>,
                 "tile::launch: pass the PartitionRef as a temporary (a.partition_mut<...>()) "
                 "or with std::move(ref)");
   using type = RejectedSlot;
 };
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 struct slot_of<const PartitionRef<T, Ts...>&> : slot_of<PartitionRef<T, Ts...>&> {};
 template <class T>
 struct slot_of<ArrayViewMut<T>> {

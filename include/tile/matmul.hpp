@@ -175,7 +175,7 @@ using matmul_result_t = tile_of_t<float, matmul_shape<TA, TB>()>;
 
 /// acc + a x b on tensor cores: a is M x K, b is K x N (f16, bf16, f8, or float rounded to TF32),
 /// acc and the result are float M x N; rank 3 multiplies B batches. See the header comment.
-template <class A, int64_t... SA, class B, int64_t... SB, class C, int64_t... SC>
+template <class A, int... SA, class B, int... SB, class C, int... SC>
 constexpr Tile<C, SC...> mma(const Tile<A, SA...>& a, const Tile<B, SB...>& b, const Tile<C, SC...>& acc) {
   using TA = Tile<A, SA...>;
   using TB = Tile<B, SB...>;
@@ -188,7 +188,7 @@ constexpr Tile<C, SC...> mma(const Tile<A, SA...>& a, const Tile<B, SB...>& b, c
 }
 
 /// a x b in float: mma(a, b, zeros<float, M, N>()), batched for rank-3 tiles.
-template <class A, int64_t... SA, class B, int64_t... SB>
+template <class A, int... SA, class B, int... SB>
 constexpr detail::matmul_result_t<Tile<A, SA...>, Tile<B, SB...>> matmul(const Tile<A, SA...>& a,
                                                                          const Tile<B, SB...>& b) {
   return mma(a, b, detail::matmul_result_t<Tile<A, SA...>, Tile<B, SB...>>());

@@ -50,15 +50,15 @@ constexpr std::array<int64_t, R - 1> without_axis(const std::array<int64_t, R>& 
 
 /// What reducing a tile of shape S... along Axis to elements U gives: a U for a rank-1 tile,
 /// else a tile of U without that axis.
-template <class U, int Axis, int64_t... S>
+template <class U, int Axis, int... S>
 struct reduced {
   using type = tile_of_t<U, without_axis(std::array<int64_t, sizeof...(S)>{S...}, Axis)>;
 };
-template <class U, int Axis, int64_t S0>
+template <class U, int Axis, int S0>
 struct reduced<U, Axis, S0> {
   using type = U;
 };
-template <class U, int Axis, int64_t... S>
+template <class U, int Axis, int... S>
 using reduced_t = typename reduced<U, Axis, S...>::type;
 
 /// The n elements of one lane of a tile, `stride` apart.
@@ -93,7 +93,7 @@ constexpr void check_axis() {
 }
 
 /// Reduces every lane along Axis to one U with lane_value(Lane<T>).
-template <int Axis, class U, class T, int64_t... S, class F>
+template <int Axis, class U, class T, int... S, class F>
 constexpr reduced_t<U, Axis, S...> reduce_lanes(const Tile<T, S...>& t, F&& lane_value) {
   check_axis<Axis, static_cast<int>(sizeof...(S))>();
   reduced_t<U, Axis, S...> out{};
@@ -111,7 +111,7 @@ constexpr reduced_t<U, Axis, S...> reduce_lanes(const Tile<T, S...>& t, F&& lane
 }
 
 /// Scans every lane along Axis: scan_lane(Lane<T> in, T* out, stride) writes out[k * stride].
-template <int Axis, class T, int64_t... S, class F>
+template <int Axis, class T, int... S, class F>
 constexpr Tile<T, S...> scan_lanes(const Tile<T, S...>& t, F&& scan_lane) {
   check_axis<Axis, static_cast<int>(sizeof...(S))>();
   Tile<T, S...> out;
@@ -126,7 +126,7 @@ constexpr Tile<T, S...> scan_lanes(const Tile<T, S...>& t, F&& scan_lane) {
 }
 
 /// The whole tile as one lane, in row-major order.
-template <class T, int64_t... S>
+template <class T, int... S>
 constexpr Lane<T> all_elements(const Tile<T, S...>& t) {
   return Lane<T>{TileAccess::storage(t).data(), 1, Tile<T, S...>::size};
 }
@@ -229,7 +229,7 @@ constexpr int32_t first_index_of(Lane<T> x, T best) {
 // ---- reductions along an axis ------------------------------------------------------------------
 
 /// The sum along Axis. Integers wrap around; narrow floats are added in float and rounded once.
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr detail::reduced_t<T, Axis, S...> sum(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
   return detail::reduce_lanes<Axis, T>(
@@ -238,7 +238,7 @@ constexpr detail::reduced_t<T, Axis, S...> sum(const Tile<T, S...>& t) {
 
 /// The product along Axis. Integers wrap around; narrow floats are multiplied in float and rounded
 /// once.
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr detail::reduced_t<T, Axis, S...> prod(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
   return detail::reduce_lanes<Axis, T>(
@@ -246,14 +246,14 @@ constexpr detail::reduced_t<T, Axis, S...> prod(const Tile<T, S...>& t) {
 }
 
 /// The maximum along Axis (fmax for floating types: NaN only where every element is NaN).
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr detail::reduced_t<T, Axis, S...> max(const Tile<T, S...>& t) {
   detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, T>(t, [](detail::Lane<T> x) { return detail::lane_max(x); });
 }
 
 /// The minimum along Axis (fmin for floating types: NaN only where every element is NaN).
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr detail::reduced_t<T, Axis, S...> min(const Tile<T, S...>& t) {
   detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, T>(t, [](detail::Lane<T> x) { return detail::lane_min(x); });
@@ -261,7 +261,7 @@ constexpr detail::reduced_t<T, Axis, S...> min(const Tile<T, S...>& t) {
 
 /// The position along Axis of the maximum: the smallest index whose element equals
 /// max<Axis>(t) there, 0 where every element is NaN.
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr detail::reduced_t<int32_t, Axis, S...> argmax(const Tile<T, S...>& t) {
   detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, int32_t>(
@@ -270,7 +270,7 @@ constexpr detail::reduced_t<int32_t, Axis, S...> argmax(const Tile<T, S...>& t) 
 
 /// The position along Axis of the minimum: the smallest index whose element equals
 /// min<Axis>(t) there, 0 where every element is NaN.
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr detail::reduced_t<int32_t, Axis, S...> argmin(const Tile<T, S...>& t) {
   detail::require_ordered_reduction<T>();
   return detail::reduce_lanes<Axis, int32_t>(
@@ -280,7 +280,7 @@ constexpr detail::reduced_t<int32_t, Axis, S...> argmin(const Tile<T, S...>& t) 
 /// f(...f(f(init, t_0), t_1)..., t_{n-1}) along Axis, for f callable as f(T, T) -> T. The GPU
 /// combines the elements in a tree, so f must be associative and commutative and init an
 /// identity of f (0 for +, 1 for *, the lowest value for max, ...) for the results to agree.
-template <int Axis, class T, int64_t... S, class F>
+template <int Axis, class T, int... S, class F>
 constexpr detail::reduced_t<T, Axis, S...> reduce(const Tile<T, S...>& t, std::type_identity_t<T> init, F f) {
   detail::require_combiner<T, F>();
   return detail::reduce_lanes<Axis, T>(t, [&](detail::Lane<T> x) {
@@ -295,7 +295,7 @@ constexpr detail::reduced_t<T, Axis, S...> reduce(const Tile<T, S...>& t, std::t
 
 /// The inclusive prefix sum along Axis: out_i = t_0 + ... + t_i. Integers wrap around; narrow
 /// floats accumulate in float and each output is rounded.
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr Tile<T, S...> cumsum(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
   return detail::scan_lanes<Axis>(t, [](detail::Lane<T> x, T* out, int64_t stride) {
@@ -305,7 +305,7 @@ constexpr Tile<T, S...> cumsum(const Tile<T, S...>& t) {
 
 /// The inclusive scan along Axis: out_0 = f(init, t_0), out_i = f(out_{i-1}, t_i). On the GPU
 /// the same conditions as for reduce apply (f associative, init an identity of f).
-template <int Axis, class T, int64_t... S, class F>
+template <int Axis, class T, int... S, class F>
 constexpr Tile<T, S...> scan(const Tile<T, S...>& t, std::type_identity_t<T> init, F f) {
   detail::require_combiner<T, F>();
   return detail::scan_lanes<Axis>(t, [&](detail::Lane<T> x, T* out, int64_t stride) {
@@ -318,28 +318,28 @@ constexpr Tile<T, S...> scan(const Tile<T, S...>& t, std::type_identity_t<T> ini
 // ---- reductions of the whole tile --------------------------------------------------------------
 
 /// The sum of all elements (the rules of sum<Axis>).
-template <class T, int64_t... S>
+template <class T, int... S>
 constexpr T sum(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
   return detail::accumulate(detail::all_elements(t), std::plus<>{});
 }
 
 /// The product of all elements (the rules of prod<Axis>).
-template <class T, int64_t... S>
+template <class T, int... S>
 constexpr T prod(const Tile<T, S...>& t) {
   detail::require_numeric_sum<T>();
   return detail::accumulate(detail::all_elements(t), std::multiplies<>{});
 }
 
 /// The largest element (the rules of max<Axis>).
-template <class T, int64_t... S>
+template <class T, int... S>
 constexpr T max(const Tile<T, S...>& t) {
   detail::require_ordered_reduction<T>();
   return detail::lane_max(detail::all_elements(t));
 }
 
 /// The smallest element (the rules of min<Axis>).
-template <class T, int64_t... S>
+template <class T, int... S>
 constexpr T min(const Tile<T, S...>& t) {
   detail::require_ordered_reduction<T>();
   return detail::lane_min(detail::all_elements(t));

@@ -110,7 +110,7 @@ constexpr bool index_below(I i, int64_t count) {
 /// t repeated to the shape Dims. t's shape is aligned with the last dimensions of Dims; each of
 /// its dimensions must equal its counterpart (kept) or be 1 (repeated along that axis), and the
 /// leading dimensions of Dims that t lacks repeat all of t.
-template <int64_t... Dims, class T, int64_t... S>
+template <int... Dims, class T, int... S>
 constexpr Tile<T, Dims...> broadcast(const Tile<T, S...>& t) {
   constexpr std::array<int64_t, sizeof...(S)> from{S...};
   constexpr std::array<int64_t, sizeof...(Dims)> to{Dims...};
@@ -137,7 +137,7 @@ constexpr Tile<T, Dims...> broadcast(const Tile<T, S...>& t) {
 }
 
 /// The elements of t, in row-major order, as a tile of shape Dims (the same number of elements).
-template <int64_t... Dims, class T, int64_t... S>
+template <int... Dims, class T, int... S>
 constexpr Tile<T, Dims...> reshape(const Tile<T, S...>& t) {
   constexpr bool ok = (int64_t{1} * ... * Dims) == Tile<T, S...>::size;
   static_assert(ok, "tile::reshape<Dims...>: the new shape must have as many elements as the tile");
@@ -151,7 +151,7 @@ constexpr Tile<T, Dims...> reshape(const Tile<T, S...>& t) {
 /// t with its axes reordered: axis k of the result is axis Perm[k] of t, so that
 /// permute<Perm...>(t)(i_0, ..., i_{R-1}) is the element of t whose index along axis Perm[k]
 /// is i_k. Perm must list 0..R-1, each once.
-template <int... Perm, class T, int64_t... S>
+template <int... Perm, class T, int... S>
 constexpr auto permute(const Tile<T, S...>& t) {
   constexpr std::array<int64_t, sizeof...(S)> from{S...};
   constexpr std::array<int, sizeof...(Perm)> perm{Perm...};
@@ -177,14 +177,14 @@ constexpr auto permute(const Tile<T, S...>& t) {
 }
 
 /// The transpose of a 2-D tile: transpose(t)(j, i) == t(i, j).
-template <class T, int64_t M, int64_t N>
+template <class T, int M, int N>
 constexpr Tile<T, N, M> transpose(const Tile<T, M, N>& t) {
   return permute<1, 0>(t);
 }
 
 /// a and b, which have the same shape, joined along Axis: the result is twice as long on that
 /// axis, with a's elements first.
-template <int Axis, class T, int64_t... S>
+template <int Axis, class T, int... S>
 constexpr auto cat(const Tile<T, S...>& a, const Tile<T, S...>& b) {
   constexpr std::array<int64_t, sizeof...(S)> from{S...};
   constexpr bool ok = detail::axis_in_range<Axis, sizeof...(S)>;
@@ -214,7 +214,7 @@ constexpr auto cat(const Tile<T, S...>& a, const Tile<T, S...>& b) {
 /// lies in [index_k * Dims_k, (index_k + 1) * Dims_k). Each Dims_k must divide t's dimension k.
 /// The indices are run-time values; a piece outside t (an index below 0 or past the last piece)
 /// reads zeros, as a load outside a tensor does.
-template <int64_t... Dims, class T, int64_t... S, std::integral... I>
+template <int... Dims, class T, int... S, std::integral... I>
 constexpr Tile<T, Dims...> extract(const Tile<T, S...>& t, I... index) {
   constexpr bool same_rank = sizeof...(Dims) == sizeof...(S);
   static_assert(same_rank, "tile::extract<Dims...>: Dims must have the tile's rank");

@@ -6,7 +6,9 @@
 //    clipped), its strides, its origin in the underlying array and that array's shape.
 //  * `TiledView<T, Ts...>` / `TiledViewMut<T, Ts...>`: the view cut into Ts-shaped tiles, from
 //    `t.partition<Ts...>()` (read-only) and `z.partition_mut<Ts...>()` (exclusive views only).
-//  * free functions `num_tiles`, `load_tile_like`, `block_id`, `num_blocks`;
+//  * free functions `num_tiles`, `load_tile_like`, `block_id`, `num_blocks`, and the free forms
+//    of the members (`tile::partition<BM, BK>(a)`, `tile::load(tiles, i, j)`, ...) for code
+//    where a view's type is dependent and a member template would need `.template`;
 //  * `tile::unchecked::load/store`: tile access without bounds handling (TILE_UNSAFE code only).
 // Loads outside the valid extent read zeros; stores outside it are dropped. Tensors cannot be
 // copied (a copy of a shared view would be writable) and `store` is a non-const member, so a
@@ -25,17 +27,17 @@
 
 namespace tile {
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 class Tensor;
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class TiledView;
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class TiledViewMut;
 
 namespace detail {
 
 /// `index_t<X>...` expands to one int64_t parameter per tile dimension.
-template <int64_t>
+template <int>
 using index_t = int64_t;
 
 /// TILE_CPU_RACECHECK=1: the CPU backend records, per launch, which program wrote each element
@@ -155,7 +157,7 @@ struct TensorAccess {
   }
 };
 
-template <int64_t... Ts>
+template <int... Ts>
 constexpr void check_tile_shape() {
   static_assert(sizeof...(Ts) >= 1 && sizeof...(Ts) <= 4, "tile: a tile shape has 1 to 4 dimensions");
   static_assert(((Ts > 0) && ...),
@@ -167,7 +169,7 @@ constexpr void check_tile_shape() {
 
 // ---- Tensor ----------------------------------------------------------------------------------
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 class Tensor {
   static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 4,
                 "tile::Tensor: the rank must be between 1 and 4");
@@ -215,7 +217,7 @@ class Tensor {
   }
 
   /// A read-only view of this one cut into Ts-shaped tiles.
-  template <int64_t... Ts>
+  template <int... Ts>
   TiledView<T, Ts...> partition() const {
     detail::check_tile_shape<Ts...>();
     static_assert(sizeof...(Ts) == sizeof...(Dims),
@@ -225,7 +227,7 @@ class Tensor {
 
   /// A mutable view of this (exclusive) view cut into Ts-shaped tiles; stores are clipped to
   /// this view's valid extent.
-  template <int64_t... Ts>
+  template <int... Ts>
   TiledViewMut<T, Ts...> partition_mut() {
     detail::check_tile_shape<Ts...>();
     static_assert(sizeof...(Ts) == sizeof...(Dims),
@@ -249,7 +251,7 @@ class Tensor {
 // ---- tiled views -----------------------------------------------------------------------------
 
 /// Read-only view cut into Ts-shaped tiles: tile (i, j, ...) starts at element (i*T0, j*T1, ...).
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class TiledView {
  public:
   using value_type = T;
@@ -262,7 +264,7 @@ class TiledView {
   }
 
  private:
-  template <class, int64_t...>
+  template <class, int...>
   friend class Tensor;
   friend struct detail::TensorAccess;
   using Coords = std::array<int64_t, sizeof...(Ts)>;
@@ -275,7 +277,7 @@ class TiledView {
 };
 
 /// Mutable tiled view of an exclusive view. Move-only, like the exclusive view it comes from.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 class TiledViewMut {
  public:
   using value_type = T;
@@ -298,7 +300,7 @@ class TiledViewMut {
   }
 
  private:
-  template <class, int64_t...>
+  template <class, int...>
   friend class Tensor;
   friend struct detail::TensorAccess;
   using Coords = std::array<int64_t, sizeof...(Ts)>;
@@ -310,14 +312,54 @@ class TiledViewMut {
   Coords stride_;
 };
 
+// ---- free forms of the members ---------------------------------------------------------------
+// The same operations as free functions, for code where the view's type depends on a template
+// parameter: `tile::partition<BM, BK>(a)` needs no `.template` where `a.template
+// partition<BM, BK>()` does.
+
+/// `t.partition<Ts...>()`.
+template <int... Ts, class T, int... Dims>
+TiledView<T, Ts...> partition(const Tensor<T, Dims...>& t) {
+  return t.template partition<Ts...>();
+}
+/// `z.partition_mut<Ts...>()`: only an exclusive (non-const) view.
+template <int... Ts, class T, int... Dims>
+TiledViewMut<T, Ts...> partition_mut(Tensor<T, Dims...>& z) {
+  return z.template partition_mut<Ts...>();
+}
+/// `t.load()`: the whole view as one tile.
+template <class T, int... Dims>
+auto load(const Tensor<T, Dims...>& t) {
+  return t.load();
+}
+/// `v.load(i...)`: tile (i, j, ...) of a tiled view.
+template <class T, int... Ts>
+Tile<T, Ts...> load(const TiledView<T, Ts...>& v, detail::index_t<Ts>... i) {
+  return v.load(i...);
+}
+template <class T, int... Ts>
+Tile<T, Ts...> load(const TiledViewMut<T, Ts...>& v, detail::index_t<Ts>... i) {
+  return v.load(i...);
+}
+/// `z.store(t)`: the whole (exclusive) view.
+template <class T, int... Dims>
+void store(Tensor<T, Dims...>& z, const Tile<T, Dims...>& t) {
+  z.store(t);
+}
+/// `v.store(t, i...)`: tile (i, j, ...) of a mutable tiled view.
+template <class T, int... Ts>
+void store(TiledViewMut<T, Ts...>& v, const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
+  v.store(t, i...);
+}
+
 /// Number of tiles along `axis`: ceil(extent / tile), counting the partial tile at the edge.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 int64_t num_tiles(const TiledView<T, Ts...>& v, int axis) {
   const auto a = static_cast<std::size_t>(axis);
   return (detail::TensorAccess::extent(v)[a] + TiledView<T, Ts...>::tile_shape[a] - 1) /
          TiledView<T, Ts...>::tile_shape[a];
 }
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 int64_t num_tiles(const TiledViewMut<T, Ts...>& v, int axis) {
   const auto a = static_cast<std::size_t>(axis);
   return (detail::TensorAccess::extent(v)[a] + TiledViewMut<T, Ts...>::tile_shape[a] - 1) /
@@ -327,7 +369,7 @@ int64_t num_tiles(const TiledViewMut<T, Ts...>& v, int axis) {
 /// The tile of x at z's position: z's origin taken in x's coordinates (z.origin - x.origin),
 /// with the shape of z's (static) dimensions; zeros past x's valid extent.
 /// Returns a Tile<T, B...> (deduced, so that misuse fails with the messages below only).
-template <class T, int64_t... A, class U, int64_t... B>
+template <class T, int... A, class U, int... B>
 auto load_tile_like(const Tensor<T, A...>& x, const Tensor<U, B...>& z) {
   static_assert(sizeof...(A) == sizeof...(B), "tile::load_tile_like(x, z): x and z must have the same rank");
   static_assert(((B != dyn) && ...), "tile::load_tile_like(x, z): every dimension of z must be static");
@@ -376,7 +418,7 @@ void for_each_tile_row(T* base, const std::array<int64_t, R>& stride, const std:
 }  // namespace detail_unchecked
 
 /// Tile (i, j, ...) of a tiled view, read without bounds handling.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 Tile<T, Ts...> load(const TiledView<T, Ts...>& v, detail::index_t<Ts>... i) {
   using Acc = detail::TensorAccess;
   Tile<T, Ts...> t;
@@ -391,7 +433,7 @@ Tile<T, Ts...> load(const TiledView<T, Ts...>& v, detail::index_t<Ts>... i) {
 }
 
 /// Tile (i, j, ...) of a mutable tiled view, read without bounds handling.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 Tile<T, Ts...> load(const TiledViewMut<T, Ts...>& v, detail::index_t<Ts>... i) {
   using Acc = detail::TensorAccess;
   Tile<T, Ts...> t;
@@ -406,7 +448,7 @@ Tile<T, Ts...> load(const TiledViewMut<T, Ts...>& v, detail::index_t<Ts>... i) {
 }
 
 /// Writes tile t at tile index (i, j, ...) of a mutable tiled view without bounds handling.
-template <class T, int64_t... Ts>
+template <class T, int... Ts>
 void store(TiledViewMut<T, Ts...>& v, const Tile<T, Ts...>& t, detail::index_t<Ts>... i) {
   using Acc = detail::TensorAccess;
   const auto& s = detail::TileAccess::storage(t);

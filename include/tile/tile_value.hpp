@@ -2,7 +2,9 @@
 // and everything that computes with it.
 //
 // A Tile is an immutable value with a compile-time shape (rank 1..4, every dimension a power of
-// two) stored row-major. Operations return new tiles; a tile variable may be reassigned.
+// two) stored row-major. Operations return new tiles; a tile variable may be reassigned. The
+// dimensions of every tile class (Tile, Tensor, the tiled views, Atomic) are `int` template
+// arguments, so a helper written `template <int B> f(const Tile<float, B>&)` deduces B.
 //   construction  zeros/ones/full<T, Dims...>(), iota<T, N>()
 //   elementwise   + - * / %, unary -, == != < <= > >= (to Tile<bool>), & | ^ ~ << >>,
 //                 compound assignment (`t += x` is `t = t + x`); either operand of a binary
@@ -31,7 +33,7 @@
 
 namespace tile {
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 class Tile;
 
 namespace detail {
@@ -42,7 +44,7 @@ template <class X>
 struct tile_traits {
   static constexpr bool is_tile = false;
 };
-template <class T, int64_t... D>
+template <class T, int... D>
 struct tile_traits<Tile<T, D...>> {
   static constexpr bool is_tile = true;
   using element = T;
@@ -168,7 +170,7 @@ using wide_unsigned_t = std::make_unsigned_t<decltype(T{} + T{})>;
 
 // ---- the Tile class --------------------------------------------------------------------------
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 class Tile {
   static_assert(sizeof...(Dims) >= 1 && sizeof...(Dims) <= 4,
                 "tile::Tile: the rank (number of dimensions) must be between 1 and 4");
@@ -222,23 +224,23 @@ constexpr T operand_at(const X& x, int64_t i) {
 // ---- construction ----------------------------------------------------------------------------
 
 /// A tile with every element equal to v.
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 requires(sizeof...(Dims) >= 1) constexpr Tile<T, Dims...> full(T v) {
   Tile<T, Dims...> t;
   for (auto& e : detail::TileAccess::storage(t)) e = v;
   return t;
 }
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 requires(sizeof...(Dims) >= 1) constexpr Tile<T, Dims...> zeros() { return Tile<T, Dims...>(); }
 
-template <class T, int64_t... Dims>
+template <class T, int... Dims>
 requires(sizeof...(Dims) >= 1) constexpr Tile<T, Dims...> ones() {
   return full<T, Dims...>(detail::convert<T>(1));
 }
 
 /// The 1-D tile 0, 1, ..., N-1.
-template <class T, int64_t N>
+template <class T, int N>
 constexpr Tile<T, N> iota() {
   Tile<T, N> t;
   auto& s = detail::TileAccess::storage(t);
@@ -356,7 +358,7 @@ constexpr auto operator%(const A& a, const B& b) {
       a, b);
 }
 
-template <class T, int64_t... D>
+template <class T, int... D>
 constexpr Tile<T, D...> operator-(const Tile<T, D...>& a) {
   detail::require_arithmetic<T>();
   return detail::elementwise(
@@ -483,7 +485,7 @@ constexpr auto operator^(const A& a, const B& b) {
       a, b);
 }
 /// Bitwise not; on Tile<bool> it is logical not.
-template <class T, int64_t... D>
+template <class T, int... D>
 constexpr Tile<T, D...> operator~(const Tile<T, D...>& a) {
   detail::require_bitwise<T>();
   return detail::elementwise(
@@ -529,43 +531,43 @@ constexpr auto operator>>(const A& a, const B& b) {
 }
 
 // Compound assignment: `t op= x` is `t = t op x`.
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator+=(Tile<T, D...>& a, const B& b) {
   return a = a + b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator-=(Tile<T, D...>& a, const B& b) {
   return a = a - b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator*=(Tile<T, D...>& a, const B& b) {
   return a = a * b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator/=(Tile<T, D...>& a, const B& b) {
   return a = a / b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator%=(Tile<T, D...>& a, const B& b) {
   return a = a % b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator&=(Tile<T, D...>& a, const B& b) {
   return a = a & b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator|=(Tile<T, D...>& a, const B& b) {
   return a = a | b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator^=(Tile<T, D...>& a, const B& b) {
   return a = a ^ b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator<<=(Tile<T, D...>& a, const B& b) {
   return a = a << b;
 }
-template <class T, int64_t... D, class B>
+template <class T, int... D, class B>
 constexpr Tile<T, D...>& operator>>=(Tile<T, D...>& a, const B& b) {
   return a = a >> b;
 }
@@ -574,7 +576,7 @@ constexpr Tile<T, D...>& operator>>=(Tile<T, D...>& a, const B& b) {
 
 namespace detail {
 /// Applies a floating-point function elementwise; narrow float elements are computed in float.
-template <class T, int64_t... D, class F>
+template <class T, int... D, class F>
 Tile<T, D...> float_unary(const Tile<T, D...>& t, F f) {
   static_assert(!complex_element<T>,
                 "tile math: exp, exp2, log, log2, sqrt, rsqrt, sin, cos, tanh, floor, ceil, pow "
@@ -597,55 +599,55 @@ Tile<T, D...> float_unary(const Tile<T, D...>& t, F f) {
 }
 }  // namespace detail
 
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> exp(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::exp(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> exp2(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::exp2(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> log(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::log(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> log2(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::log2(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> sqrt(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::sqrt(x); });
 }
 /// 1 / sqrt(x).
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> rsqrt(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return decltype(x){1} / std::sqrt(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> sin(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::sin(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> cos(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::cos(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> tanh(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::tanh(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> floor(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::floor(x); });
 }
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> ceil(const Tile<T, D...>& t) {
   return detail::float_unary(t, [](auto x) { return std::ceil(x); });
 }
 
 /// |x|; integers wrap (abs of the most negative value is itself); floating types clear the sign
 /// bit. For a complex tile, the magnitudes as a float tile (see tile::abs(complex)).
-template <class T, int64_t... D>
+template <class T, int... D>
 constexpr auto abs(const Tile<T, D...>& t) {
   detail::require_arithmetic<T>();
   if constexpr (complex_element<T>) {
@@ -775,7 +777,7 @@ constexpr void require_complex() {
 }  // namespace detail
 
 /// The real parts of a complex tile, as a float tile.
-template <class T, int64_t... D>
+template <class T, int... D>
 constexpr Tile<float, D...> real(const Tile<T, D...>& t) {
   detail::require_complex<T>();
   return detail::elementwise(
@@ -789,7 +791,7 @@ constexpr Tile<float, D...> real(const Tile<T, D...>& t) {
 }
 
 /// The imaginary parts of a complex tile, as a float tile.
-template <class T, int64_t... D>
+template <class T, int... D>
 constexpr Tile<float, D...> imag(const Tile<T, D...>& t) {
   detail::require_complex<T>();
   return detail::elementwise(
@@ -803,7 +805,7 @@ constexpr Tile<float, D...> imag(const Tile<T, D...>& t) {
 }
 
 /// The complex conjugates (the imaginary parts negated).
-template <class T, int64_t... D>
+template <class T, int... D>
 constexpr Tile<T, D...> conj(const Tile<T, D...>& t) {
   detail::require_complex<T>();
   return detail::elementwise(
@@ -848,7 +850,7 @@ requires(is_tile_v<A> || is_tile_v<B>) struct where_element<A, B> {
 
 /// cond ? a : b elementwise. `cond` is a Tile<bool, ...>; a and b are tiles of its shape or
 /// scalars (two scalars give a tile of their common type).
-template <int64_t... D, class A, class B>
+template <int... D, class A, class B>
 requires detail::tile_or_scalar<A> && detail::tile_or_scalar<B>
 constexpr auto where(const Tile<bool, D...>& cond, const A& a, const B& b) {
   using T = typename detail::where_element<A, B>::type;
@@ -868,7 +870,7 @@ constexpr auto where(const Tile<bool, D...>& cond, const A& a, const B& b) {
 
 /// The tile's elements reinterpreted bit for bit as U, an element type of the same size
 /// (bool has no bit pattern to share and is excluded).
-template <class U, class T, int64_t... D>
+template <class U, class T, int... D>
 constexpr Tile<U, D...> bitcast(const Tile<T, D...>& t) {
   static_assert(element_type<U>, "tile::bitcast: the target must be an element type");
   static_assert(sizeof(U) == sizeof(T) && !std::is_same_v<U, bool> && !std::is_same_v<T, bool>,
@@ -877,7 +879,7 @@ constexpr Tile<U, D...> bitcast(const Tile<T, D...>& t) {
 }
 
 /// The tile converted elementwise to U (see detail::convert for the rules).
-template <class U, class T, int64_t... D>
+template <class U, class T, int... D>
 constexpr Tile<U, D...> cast(const Tile<T, D...>& t) {
   static_assert(element_type<U>, "tile::cast: the target must be an element type");
   return detail::elementwise([](T x) -> U { return detail::convert<U>(x); }, t);

@@ -31,6 +31,24 @@ static bool passesThrough(const FunctionDecl *fn) {
   }
 }
 
+/// The view of a view function of the tile library: the object of `v.load(i)`, the first
+/// argument of `tile::load(v, i)` (tile::unchecked's accesses are not view functions: they run
+/// without bounds).
+static const Expr *viewOperand(const KernelCall &c) {
+  if (!c.callee || !isInTileNamespace(c.callee) || isTileUnchecked(c.callee) || isTileDetail(c.callee))
+    return nullptr;
+  TileFn fn = tileFunction(c.callee);
+  if (fn != TileFn::Load && fn != TileFn::Store && fn != TileFn::Partition && fn != TileFn::PartitionMut)
+    return nullptr;
+  const Expr *view = c.instance ? c.object : c.args.empty() ? nullptr : c.args.front();
+  if (!view)
+    return nullptr;
+  QualType type = view->getType();
+  if (c.arrow)
+    type = type->getPointeeType();
+  return isViewType(type) ? view : nullptr;
+}
+
 const FunctionDecl *tilecc::visibleBody(const FunctionDecl *fn) {
   const FunctionDecl *definition = nullptr;
   return fn && fn->hasBody(definition) ? definition : nullptr;
@@ -54,6 +72,7 @@ KernelCall tilecc::resolveKernelCall(const CallExpr *call) {
     c.args.assign(call->arg_begin(), call->arg_end());
   }
   c.closure = c.instance && method->getParent()->isLambda();
+  c.view = viewOperand(c);
   if (!c.callee)
     c.kind = KernelCall::Kind::Indirect;
   else if (isInTileNamespace(c.callee))

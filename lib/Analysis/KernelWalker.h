@@ -196,7 +196,7 @@ public:
   Value evalCall(const clang::CallExpr *call);
   Value evalConstruct(const clang::CXXConstructExpr *e);
   Value evalLambda(const clang::LambdaExpr *e);
-  Value evalTileCall(const clang::CallExpr *call, const clang::FunctionDecl *callee);
+  Value evalTileCall(const clang::CallExpr *call, const KernelCall &resolved);
   Value inlineCall(const clang::FunctionDecl *fn, llvm::ArrayRef<const clang::Expr *> args,
                    std::optional<Value> thisValue, std::shared_ptr<const Closure> closure,
                    const clang::Expr *call, clang::SourceLocation at = {});

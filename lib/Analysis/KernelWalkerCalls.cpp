@@ -66,7 +66,7 @@ Value KernelWalker::evalCall(const CallExpr *call) {
   checkUnchecked(callee, call->getExprLoc());
   switch (resolved.kind) {
   case KernelCall::Kind::Library:
-    return evalTileCall(call, callee);
+    return evalTileCall(call, resolved);
   case KernelCall::Kind::BitCast: { // follow the argument, not the library's body
     const Expr *arg = args.front();
     Value v = eval(arg);
@@ -412,7 +412,8 @@ static int firstView(const Value &v) {
   return -1;
 }
 
-Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *callee) {
+Value KernelWalker::evalTileCall(const CallExpr *call, const KernelCall &resolved) {
+  const FunctionDecl *callee = resolved.callee;
   llvm::StringRef name = nameOf(callee);
   TileFn fn = tileFunction(callee);
   QualType type = call->getType();
@@ -439,27 +440,20 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
     return out;
   };
 
-  if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
-    const Expr *object = member->getImplicitObjectArgument();
-    QualType objectType = object->getType();
-    if (objectType->isPointerType())
-      objectType = objectType->getPointeeType();
-    std::optional<TileClass> cls = getTileClass(objectType);
-    if (!cls || !isViewType(objectType)) {
-      (void)eval(object);
-      evalArgs(0);
-      return unknownOf(type, name);
-    }
-    Value view = eval(object);
-    // Atomic members: the atomic_* updates (which never race, so they are not accesses of the
-    // model) and shape().
+  // A view function, as a member (`v.load(i)`) or in its free form (`tile::load(v, i)`).
+  if (resolved.view) {
+    llvm::ArrayRef<const Expr *> args = resolved.viewArgs();
+    std::optional<TileClass> cls = getTileClass(resolved.view->getType()->isPointerType()
+                                                    ? resolved.view->getType()->getPointeeType()
+                                                    : resolved.view->getType());
+    Value view = eval(resolved.view);
     if (cls->is(TileClassKind::Tensor) || cls->is(TileClassKind::Atomic)) {
-      if (fn == TileFn::Load && call->getNumArgs() == 0) {
+      if (fn == TileFn::Load && args.empty()) {
         recordAccess(view, AccessKind::Load, call, {}, false);
         return {};
       }
-      if (fn == TileFn::Store && call->getNumArgs() == 1) {
-        evalArgs(0);
+      if (fn == TileFn::Store && args.size() == 1) {
+        (void)eval(args[0]);
         recordAccess(view, AccessKind::Store, call, {}, false);
         return {};
       }
@@ -483,32 +477,52 @@ Value KernelWalker::evalTileCall(const CallExpr *call, const FunctionDecl *calle
         }
         return result;
       }
-      if (fn == TileFn::Shape && call->getNumArgs() == 1) {
-        Value axis = eval(call->getArg(0));
-        IndexValue a = axis.scalar ? *axis.scalar : *unknownOf(ctx.IntTy, "axis").scalar;
-        int v = firstView(view);
-        recordAxisUse(call, call->getArg(0), "shape", a, static_cast<int>(cls->dims.size()), v);
-        std::optional<index::Int> c = a.asConstant();
-        if (v >= 0 && c && *c >= 0 && *c < static_cast<index::Int>(cls->dims.size())) {
-          int64_t e = model.views[v].extent[static_cast<size_t>(*c)];
-          std::string key = "shape#" + std::to_string(v) + "#" + index::toString(*c);
-          if (std::optional<index::SymbolId> s = model.symbols.memoized(key))
-            return Value::ofScalar(IndexValue::ofSymbol(*s));
-          index::SymbolId s = model.symbols.create(
-              model.views[v].name + ".shape(" + index::toString(*c) + ")",
-              e > 0 ? Interval::of(0, e) : Interval::atLeast(0));
-          model.symbols.memoize(key, s);
-          return Value::ofScalar(IndexValue::ofSymbol(s));
-        }
-        return unknownOf(type, "shape");
-      }
     } else if (fn == TileFn::Load) {
-      recordAccess(view, AccessKind::Load, call, argsFrom(0), false);
+      recordAccess(view, AccessKind::Load, call, args, false);
       return {};
-    } else if (fn == TileFn::Store && call->getNumArgs() >= 1) {
-      (void)eval(call->getArg(0));
-      recordAccess(view, AccessKind::Store, call, argsFrom(1), false);
+    } else if (fn == TileFn::Store && !args.empty()) {
+      (void)eval(args[0]);
+      recordAccess(view, AccessKind::Store, call, args.drop_front(), false);
       return {};
+    }
+    for (const Expr *arg : args)
+      (void)eval(arg);
+    return unknownOf(type, name);
+  }
+
+  if (const auto *member = dyn_cast<CXXMemberCallExpr>(call)) {
+    const Expr *object = member->getImplicitObjectArgument();
+    QualType objectType = object->getType();
+    if (objectType->isPointerType())
+      objectType = objectType->getPointeeType();
+    std::optional<TileClass> cls = getTileClass(objectType);
+    if (!cls || !isViewType(objectType)) {
+      (void)eval(object);
+      evalArgs(0);
+      return unknownOf(type, name);
+    }
+    Value view = eval(object);
+    // Atomic members: the atomic_* updates (which never race, so they are not accesses of the
+    // model) and shape().
+    if ((cls->is(TileClassKind::Tensor) || cls->is(TileClassKind::Atomic)) &&
+        fn == TileFn::Shape && call->getNumArgs() == 1) {
+      Value axis = eval(call->getArg(0));
+      IndexValue a = axis.scalar ? *axis.scalar : *unknownOf(ctx.IntTy, "axis").scalar;
+      int v = firstView(view);
+      recordAxisUse(call, call->getArg(0), "shape", a, static_cast<int>(cls->dims.size()), v);
+      std::optional<index::Int> c = a.asConstant();
+      if (v >= 0 && c && *c >= 0 && *c < static_cast<index::Int>(cls->dims.size())) {
+        int64_t e = model.views[v].extent[static_cast<size_t>(*c)];
+        std::string key = "shape#" + std::to_string(v) + "#" + index::toString(*c);
+        if (std::optional<index::SymbolId> s = model.symbols.memoized(key))
+          return Value::ofScalar(IndexValue::ofSymbol(*s));
+        index::SymbolId s = model.symbols.create(
+            model.views[v].name + ".shape(" + index::toString(*c) + ")",
+            e > 0 ? Interval::of(0, e) : Interval::atLeast(0));
+        model.symbols.memoize(key, s);
+        return Value::ofScalar(IndexValue::ofSymbol(s));
+      }
+      return unknownOf(type, "shape");
     }
     evalArgs(0);
     return unknownOf(type, name);

@@ -660,8 +660,8 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     case KernelCall::Kind::Library:
       if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call))
         return lowerTileOperator(op);
-      if (const auto *member = dyn_cast<clang::CXXMemberCallExpr>(call))
-        return lowerTileMember(member);
+      if (resolved.view || isa<clang::CXXMemberCallExpr>(call))
+        return lowerTileMember(call, resolved);
       return lowerTileCall(call, resolved.callee);
     case KernelCall::Kind::PassThrough: { // the first argument's value; the others still run
       LoweredOr value = lowerExpr(resolved.args.front());

@@ -183,7 +183,7 @@ public:
   LoweredOr lowerTileOperator(const clang::CXXOperatorCallExpr *call);
   LoweredOr lowerComplexScalarOperator(const clang::CXXOperatorCallExpr *call);
   LoweredOr lowerViewChoice(const clang::ConditionalOperator *cond);
-  LoweredOr lowerTileMember(const clang::CXXMemberCallExpr *call);
+  LoweredOr lowerTileMember(const clang::CallExpr *call, const KernelCall &resolved);
   /// broadcast, reshape, permute, transpose, cat, extract (TileShapes.cpp); nullopt when
   /// `name` is none of them.
   std::optional<LoweredOr> lowerShapeCall(const clang::CallExpr *call,

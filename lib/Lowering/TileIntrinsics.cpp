@@ -35,26 +35,6 @@ FailureOr<Value> KernelLowerer::asTile(const clang::Expr *operand, clang::QualTy
   return builder.create<tile::SplatOp>(l, splatType, converted).getResult();
 }
 
-/// The tile library's template arguments after the element type (`zeros<float, 8, 16>`).
-static SmallVector<int64_t> integerTemplateArgs(const clang::FunctionDecl *fn) {
-  SmallVector<int64_t> result;
-  const clang::TemplateArgumentList *args = fn->getTemplateSpecializationArgs();
-  if (!args)
-    return result;
-  for (const clang::TemplateArgument &arg : args->asArray()) {
-    auto take = [&](const clang::TemplateArgument &a) {
-      if (a.getKind() == clang::TemplateArgument::Integral)
-        result.push_back(a.getAsIntegral().getExtValue());
-    };
-    if (arg.getKind() == clang::TemplateArgument::Pack)
-      for (const clang::TemplateArgument &p : arg.pack_elements())
-        take(p);
-    else
-      take(arg);
-  }
-  return result;
-}
-
 /// Elementwise math on float tiles or scalars. min/max follow the CPU reference (std::fmin and
 /// std::fmax: a NaN operand yields the other operand), hence minnumf/maxnumf.
 static FailureOr<Value> buildMath(KernelLowerer &lw, TileFn fn, ArrayRef<Value> args,
@@ -587,22 +567,22 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
   return Lowered(*result);
 }
 
-LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
-  const clang::CXXMethodDecl *method = call->getMethodDecl();
-  llvm::StringRef name = method->getName();
-  TileFn fn = tileFunction(method);
+LoweredOr KernelLowerer::lowerTileMember(const clang::CallExpr *call, const KernelCall &resolved) {
+  llvm::StringRef name = resolved.callee->getName();
+  TileFn fn = tileFunction(resolved.callee);
   Location l = loc(call);
-  LoweredOr object = lowerExpr(call->getImplicitObjectArgument());
+  const clang::Expr *objectExpr = resolved.view ? resolved.view : resolved.object;
+  LoweredOr object = lowerExpr(objectExpr);
   if (failed(object))
     return failure();
-  SmallVector<const clang::Expr *> args(call->arg_begin(), call->arg_end());
-  if (isAtomicType(call->getImplicitObjectArgument()->getType()) && hasRole(fn, AtomicUpdate)) {
+  SmallVector<const clang::Expr *> args(resolved.viewArgs());
+  if (isAtomicType(objectExpr->getType()) && hasRole(fn, AtomicUpdate)) {
     auto *view = std::get_if<Value>(&*object);
     if (!view || !*view) {
       (void)unsupported(call, "an atomic update of something other than a kernel parameter");
       return failure();
     }
-    return lowerAtomicUpdate(*this, call, *view, args);
+    return lowerAtomicUpdate(*this, cast<clang::CXXMemberCallExpr>(call), *view, args);
   }
 
   if (auto *partition = std::get_if<Partition>(&*object))
@@ -645,7 +625,8 @@ LoweredOr KernelLowerer::lowerTileMember(const clang::CXXMemberCallExpr *call) {
     return Lowered(fromIndex(dim, call->getType(), l));
   }
   if (fn == TileFn::Partition || fn == TileFn::PartitionMut) {
-    SmallVector<int64_t> tile = integerTemplateArgs(method);
+    std::optional<TileClass> tiled = getTileClass(call->getType());
+    SmallVector<int64_t> tile = tiled ? SmallVector<int64_t>(tiled->dims.begin(), tiled->dims.end()) : SmallVector<int64_t>();
     if (tile.size() != view.getRank()) {
       (void)unsupported(call, "a partition whose rank differs from the view's");
       return failure();

@@ -3,7 +3,7 @@
 // expected-no-diagnostics
 #include <tile/tile.hpp>
 
-template <int64_t T>
+template <int T>
 void put(tile::TiledViewMut<float, T>& p, const tile::Tile<float, T>& t, int i) {
   p.store(t, i);
 }

@@ -36,4 +36,4 @@ void f() {
 // CHECK: In file included from {{.*}}pch-diagnostics.cpp:17:
 // CHECK-NEXT: In file included from {{.*}}tile{{[/\\]}}tile.hpp:{{[0-9]+}}:
 // CHECK-NEXT: {{.*}}tile{{[/\\]}}array.hpp:{{[0-9]+}}:{{[0-9]+}}: error: static assertion failed
-// CHECK: pch-diagnostics.cpp:26:25: note: in instantiation of function template specialization 'tile::Array<float>::partition<0L>' requested here
+// CHECK: pch-diagnostics.cpp:26:25: note: in instantiation of function template specialization 'tile::Array<float>::partition<0>' requested here

@@ -3,7 +3,7 @@
 // a slot carried like a variable, and the statements after a `return` are guarded.
 #include <tile/tile.hpp>
 
-template <int64_t N>
+template <int N>
 tile::Tile<float, N> boost(tile::Tile<float, N> t, int times) {
   if (times < 0)
     return -t;

@@ -2,7 +2,7 @@
 // Device functions and lambdas a kernel calls are inlined; no call remains.
 #include <tile/tile.hpp>
 
-template <class T, int64_t N>
+template <class T, int N>
 tile::Tile<T, N> relu(const tile::Tile<T, N>& t) { return tile::max(t, T(0)); }
 
 TILE_KERNEL void act(tile::Tensor<float, 128>& z, const tile::Tensor<float, tile::dyn>& x) {

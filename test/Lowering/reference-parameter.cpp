@@ -4,7 +4,7 @@
 // then carries the variable).
 #include <tile/tile.hpp>
 
-template <int64_t N>
+template <int N>
 void accumulate(tile::Tile<float, N>& acc, const tile::Tile<float, N>& t) {
   acc += t;
 }

@@ -178,7 +178,7 @@ TEST(Complex, TypeTraits) {
 // ---- tiles ----------------------------------------------------------------------------------------
 
 /// The tile (k + 1) + (k - 2)i for element k.
-template <int64_t N>
+template <int N>
 Tile<c64, N> sample() {
   const auto k = tile::iota<float, N>();
   return tile::make_complex(k + 1.0f, k - 2.0f);

@@ -447,7 +447,7 @@ TEST(F8, ReductionsAccumulateInFloat) {
 // ---- mma -----------------------------------------------------------------------------------------
 
 /// A tile whose element number i (row-major) is the value with bit pattern pattern(i).
-template <class T, int64_t... D, class F>
+template <class T, int... D, class F>
 Tile<T, D...> from_patterns(F pattern) {
   Tile<T, D...> t;
   auto& s = tile::detail::TileAccess::storage(t);
@@ -456,7 +456,7 @@ Tile<T, D...> from_patterns(F pattern) {
 }
 
 /// acc + a x b in float with the products in increasing k, one rounding per addition.
-template <class A, class B, int64_t M, int64_t K, int64_t N>
+template <class A, class B, int M, int K, int N>
 Tile<float, M, N> reference_mma(const Tile<A, M, K>& a, const Tile<B, K, N>& b, const Tile<float, M, N>& acc) {
   Tile<float, M, N> out = acc;
   auto& o = tile::detail::TileAccess::storage(out);

@@ -17,7 +17,7 @@ using tile::f16;
 using tile::Tile;
 
 /// A tile whose element number i (row-major) is f(i).
-template <class T, int64_t... D, class F>
+template <class T, int... D, class F>
 Tile<T, D...> make(F f) {
   Tile<T, D...> t;
   auto& s = tile::detail::TileAccess::storage(t);

@@ -13,7 +13,7 @@ namespace {
 using tile::Tile;
 
 /// A tile whose element number i (row-major) is i.
-template <class T, int64_t... D>
+template <class T, int... D>
 Tile<T, D...> counting() {
   return tile::reshape<D...>(tile::iota<T, (int64_t{1} * ... * D)>());
 }

@@ -14,7 +14,7 @@ namespace {
 
 using tile::Tile;
 
-template <class T, int64_t... D, class F>
+template <class T, int... D, class F>
 void expect_each(const Tile<T, D...>& t, F want) {
   for (int64_t i = 0; i < Tile<T, D...>::size; ++i) EXPECT_EQ(t.data()[i], want(i)) << "element " << i;
 }

@@ -4,7 +4,8 @@
 // (KernelWalker) and the lowering share, so that what is proved is what is compiled:
 //  * resolveKernelCall: what a call runs (the tile library, a std pass-through, a bit cast, a
 //    body to inline, a function without one, or an indirect call), the definition whose body
-//    runs, the object a method runs on and the arguments bound to the parameters;
+//    runs, the object a method runs on and the arguments bound to the parameters, and the
+//    view a view function works on, whether written as a member or as its free form;
 //  * InlineStack: the bodies being inlined, refusing recursion and nesting deeper than
 //    kMaxInlineDepth, the same limits for every interpreter.
 //
@@ -44,6 +45,15 @@ struct KernelCall {
   bool arrow = false;
   /// The arguments, in the order of the callee's parameters (the object excluded).
   llvm::SmallVector<const clang::Expr *, 4> args;
+  /// A library function of a view (load, store, partition, partition_mut): the view it works
+  /// on, written as the object of the member (`v.load(i)`) or as the first argument of the free
+  /// form (`tile::load(v, i)`); null otherwise.
+  const clang::Expr *view = nullptr;
+
+  /// The arguments after the view: `(i)` of both `v.load(i)` and `tile::load(v, i)`.
+  llvm::ArrayRef<const clang::Expr *> viewArgs() const {
+    return view && view != object ? llvm::ArrayRef(args).drop_front() : llvm::ArrayRef(args);
+  }
 };
 
 /// Resolves a call in kernel code.
