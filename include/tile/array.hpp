@@ -566,9 +566,10 @@ class Array {
     a.strides_ = detail::row_major_strides(shape);
     return a;
   }
-  void reshape(Shape) & {
+  Array reshape(Shape shape) & {
     static_assert(detail::false_for_types<T>,
                   "tile::Array::reshape() consumes the array: write std::move(a).reshape(shape)");
+    return std::move(*this).reshape(shape);
   }
 
   /// Consumes the array into a partition of Ts-shaped tiles: `std::move(a).partition<128>()`.
@@ -580,11 +581,14 @@ class Array {
                   "a borrowed array cannot be consumed");
     return Partition<T, Ts...>(std::move(*this));
   }
+  /// (On an lvalue: the hint below, the only error, since the declared type is what the caller
+  /// expects.)
   template <int... Ts>
-  void partition() & {
+  Partition<T, Ts...> partition() & {
     static_assert(detail::false_for_values<Ts...>,
                   "tile::Array::partition() consumes the array: write std::move(a).partition<...>(), "
                   "or borrow it with a.partition_mut<...>()");
+    return std::move(*this).template partition<Ts...>();
   }
 
   /// An array over memory that `owner` keeps alive (whatever holds it: a buffer, a mapped
@@ -804,9 +808,10 @@ class Partition {
 
   /// Gives the array back: `std::move(p).unpartition()`.
   Array<T> unpartition() && { return std::move(array_); }
-  void unpartition() & {
+  Array<T> unpartition() & {
     static_assert(detail::false_for_types<T>,
                   "tile::Partition::unpartition() consumes the partition: write std::move(p).unpartition()");
+    return std::move(*this).unpartition();
   }
 
  private:
@@ -1154,13 +1159,15 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
   ArrayViewMut slice(std::initializer_list<Range> ranges) && {
     return std::move(*this).slice_of(std::span<const Range>(ranges.begin(), ranges.size()));
   }
-  void slice(int, int64_t, int64_t, int64_t = 1) & {
+  ArrayViewMut slice(int axis, int64_t begin, int64_t end, int64_t step = 1) & {
     static_assert(detail::false_for_types<T>,
                   "tile::ArrayViewMut::slice() narrows the exclusive borrow: write std::move(v).slice(...)");
+    return std::move(*this).slice(axis, begin, end, step);
   }
-  void slice(std::initializer_list<Range>) & {
+  ArrayViewMut slice(std::initializer_list<Range> ranges) & {
     static_assert(detail::false_for_types<T>,
                   "tile::ArrayViewMut::slice() narrows the exclusive borrow: write std::move(v).slice(...)");
+    return std::move(*this).slice(ranges);
   }
 
   /// The same elements with the axes reordered; the view keeps its loan:
@@ -1180,17 +1187,20 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
     return std::move(*this).permute_of(std::span<const int>(p.data(), static_cast<std::size_t>(this->rank())),
                                        "transpose");
   }
-  void permute(std::initializer_list<int>) & {
+  ArrayViewMut permute(std::initializer_list<int> axes) & {
     static_assert(detail::false_for_types<T>,
                   "tile::ArrayViewMut::permute() moves the exclusive borrow: write std::move(v).permute(...)");
+    return std::move(*this).permute(axes);
   }
-  void transpose() & {
+  ArrayViewMut transpose() & {
     static_assert(detail::false_for_types<T>,
                   "tile::ArrayViewMut::transpose() moves the exclusive borrow: write std::move(v).transpose()");
+    return std::move(*this).transpose();
   }
-  void transpose(int, int) & {
+  ArrayViewMut transpose(int a, int b) & {
     static_assert(detail::false_for_types<T>,
                   "tile::ArrayViewMut::transpose() moves the exclusive borrow: write std::move(v).transpose()");
+    return std::move(*this).transpose(a, b);
   }
 
   /// The view as an exclusive partition into Ts-shaped tiles, which takes over the loan:
@@ -1208,10 +1218,11 @@ class ArrayViewMut : public detail::ViewBase<T, true> {
     return PartitionRef<T, Ts...>(std::move(r), std::exchange(this->loan_, 0));
   }
   template <int... Ts>
-  void partition() & {
+  PartitionRef<T, Ts...> partition() & {
     static_assert(detail::false_for_values<Ts...>,
                   "tile::ArrayViewMut::partition() hands the exclusive borrow to the partition: write "
                   "std::move(v).partition<...>()");
+    return std::move(*this).template partition<Ts...>();
   }
 
  private:

@@ -299,16 +299,19 @@ class OpBase : public detail::OpTag {
   auto unzip() &&;
 
   template <class Self = D>
-  void sync() & {
+  decltype(auto) sync() & {
     static_assert(detail::false_for_types<Self>, "sync() consumes the op: write std::move(op).sync()");
+    return std::move(self()).sync();
   }
   template <class Self = D>
-  void async() & {
+  decltype(auto) async() & {
     static_assert(detail::false_for_types<Self>, "async() consumes the op: write std::move(op).async()");
+    return std::move(self()).async();
   }
   template <class Self = D>
-  void graph() & {
+  decltype(auto) graph() & {
     static_assert(detail::false_for_types<Self>, "graph() consumes the op: write std::move(op).graph()");
+    return std::move(self()).graph();
   }
 
  private:
@@ -682,8 +685,9 @@ class [[nodiscard]] Future {
     if constexpr (!std::is_void_v<R>) return std::move(*state->outputs);
   }
   template <class Self = Future>
-  void get() & {
+  decltype(auto) get() & {
     static_assert(detail::false_for_types<Self>, "Future::get() consumes the future: write std::move(f).get()");
+    return std::move(*this).get();
   }
 
   /// `co_await std::move(future)`: resumes the coroutine on another thread once the work finished.
@@ -793,8 +797,9 @@ class [[nodiscard]] Graph {
     if constexpr (!std::is_void_v<R>) return std::move(*state->outputs);
   }
   template <class Self = Graph>
-  void get() & {
+  decltype(auto) get() & {
     static_assert(detail::false_for_types<Self>, "Graph::get() consumes the graph: write std::move(g).get()");
+    return std::move(*this).get();
   }
 
  private:
