@@ -19,8 +19,8 @@ template <class T, int BM, int BN, int BK>
 TILE_KERNEL void gemm(tile::Tensor<float, BM, BN>& c,
                       const tile::Tensor<T, tile::dyn, tile::dyn>& a,
                       const tile::Tensor<T, tile::dyn, tile::dyn>& b) {
-  auto at = a.template partition<BM, BK>();
-  auto bt = b.template partition<BK, BN>();
+  auto at = tile::partition<BM, BK>(a);
+  auto bt = tile::partition<BK, BN>(b);
   tile::Tile<float, BM, BN> acc;
   for (int64_t k = 0; k < tile::num_tiles(at, 1); ++k)
     acc = tile::mma(at.load(tile::block_id(0), k), bt.load(k, tile::block_id(1)), acc);
