@@ -111,7 +111,7 @@ class LaunchCalls : public RecursiveASTVisitor<LaunchCalls> {
 public:
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || callee->getName() != "launch")
+    if (!callee || !callee->getIdentifier() || callee->getName() != "launch")
       return true;
     if (const FunctionDecl *kernel = launchedFunction(callee))
       calls.push_back({call, kernel});

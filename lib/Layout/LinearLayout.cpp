@@ -275,14 +275,14 @@ LinearLayout LinearLayout::reshapeOuts(SmallVector<Dim> newOuts) const {
 LinearLayout LinearLayout::mapOuts(
     SmallVector<Dim> newOuts,
     llvm::function_ref<SmallVector<int64_t>(SmallVector<int64_t>)> move) const {
-  LinearLayout result(ins, std::move(newOuts), {});
-  result.bases.clear();
-  for (const auto &list : bases) {
-    SmallVector<uint64_t> mapped;
-    for (uint64_t flat : list)
-      mapped.push_back(result.flattenOut(move(outCoords(flat))));
-    result.bases.push_back(std::move(mapped));
-  }
+  // Built with zero bases of the right shape (a valid layout), then each basis moved.
+  SmallVector<SmallVector<uint64_t>> zeros;
+  for (const auto &list : bases)
+    zeros.push_back(SmallVector<uint64_t>(list.size(), 0));
+  LinearLayout result(ins, std::move(newOuts), std::move(zeros));
+  for (auto [list, mapped] : llvm::zip(bases, result.bases))
+    for (auto [flat, out] : llvm::zip(list, mapped))
+      out = result.flattenOut(move(outCoords(flat)));
   return result;
 }
 

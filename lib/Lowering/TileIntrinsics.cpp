@@ -186,7 +186,7 @@ static LoweredOr lowerPartitionAccess(KernelLowerer &lw, const clang::CallExpr *
 
 LoweredOr KernelLowerer::lowerTileCall(const clang::CallExpr *call,
                                        const clang::FunctionDecl *callee) {
-  llvm::StringRef name = callee->getName();
+  llvm::StringRef name = callee->getIdentifier() ? callee->getName() : llvm::StringRef();
   TileFn fn = tileFunction(callee);
   Location l = loc(call);
   clang::QualType resultType = call->getType();
@@ -568,7 +568,7 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
 }
 
 LoweredOr KernelLowerer::lowerTileMember(const clang::CallExpr *call, const KernelCall &resolved) {
-  llvm::StringRef name = resolved.callee->getName();
+  llvm::StringRef name = resolved.callee->getIdentifier() ? resolved.callee->getName() : llvm::StringRef();
   TileFn fn = tileFunction(resolved.callee);
   Location l = loc(call);
   const clang::Expr *objectExpr = resolved.view ? resolved.view : resolved.object;
