@@ -661,7 +661,7 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
       if (const auto *op = dyn_cast<clang::CXXOperatorCallExpr>(call))
         return lowerTileOperator(op);
       if (resolved.view || isa<clang::CXXMemberCallExpr>(call))
-        return lowerTileMember(call, resolved);
+        return lowerViewOrMemberCall(call, resolved);
       return lowerTileCall(call, resolved.callee);
     case KernelCall::Kind::PassThrough: { // the first argument's value; the others still run
       LoweredOr value = lowerExpr(resolved.args.front());

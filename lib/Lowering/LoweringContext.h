@@ -183,7 +183,9 @@ public:
   LoweredOr lowerTileOperator(const clang::CXXOperatorCallExpr *call);
   LoweredOr lowerComplexScalarOperator(const clang::CXXOperatorCallExpr *call);
   LoweredOr lowerViewChoice(const clang::ConditionalOperator *cond);
-  LoweredOr lowerTileMember(const clang::CallExpr *call, const KernelCall &resolved);
+  /// A view function, as a member or in its free form (`v.load(i)`, `tile::load(v, i)`), or
+  /// another member of a tile class (shape(), the atomic updates).
+  LoweredOr lowerViewOrMemberCall(const clang::CallExpr *call, const KernelCall &resolved);
   /// broadcast, reshape, permute, transpose, cat, extract (TileShapes.cpp); nullopt when
   /// `name` is none of them.
   std::optional<LoweredOr> lowerShapeCall(const clang::CallExpr *call,

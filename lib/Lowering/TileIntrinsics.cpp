@@ -567,7 +567,7 @@ LoweredOr KernelLowerer::lowerTileOperator(const clang::CXXOperatorCallExpr *cal
   return Lowered(*result);
 }
 
-LoweredOr KernelLowerer::lowerTileMember(const clang::CallExpr *call, const KernelCall &resolved) {
+LoweredOr KernelLowerer::lowerViewOrMemberCall(const clang::CallExpr *call, const KernelCall &resolved) {
   llvm::StringRef name = resolved.callee->getIdentifier() ? resolved.callee->getName() : llvm::StringRef();
   TileFn fn = tileFunction(resolved.callee);
   Location l = loc(call);
