@@ -68,6 +68,8 @@ check bash -c "'$work/f8' | tee /dev/stderr | grep -q 'f8: 0 mismatches'"
 check bash -c "'$work/complex' | tee /dev/stderr | grep -q 'complex: 0 mismatches'"
 check bash -c "'$work/mma_fragments' | tee /dev/stderr | grep -q 'mma fragments: 0 mismatches'"
 check bash -c "'$work/warp_shuffles' | tee /dev/stderr | grep -q 'warp shuffles: 0 mismatches'"
+nvcc -O3 -std=c++20 -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a \
+  bench/gpu/float_min_max.cu -o "$work/float_min_max" && check "$work/float_min_max"
 check bash -c "'$work/cat_extract' | tee /dev/stderr | grep -q 'cat and extract in registers: 0 mismatches'"
 check bash -c "'$work/scans' | tee /dev/stderr | grep -q 'scans in registers: 0 mismatches'"
 check bash -c "'$work/staged_exchanges' | tee /dev/stderr | grep -q 'staged exchanges: 0 mismatches'"

@@ -17,7 +17,8 @@
 //                 have + - * / == != and no ordering (< min max are rejected)
 //   selection     where(cond, a, b), cast<U>(t), bitcast<U>(t)
 // The code here is the CPU reference semantics of these operations; tilecc's GPU code matches
-// it. Integer + - * and unary - wrap around (two's complement); integer division by zero, and
+// it, except that exp and exp2 of float run on the GPU's special function unit (a few units
+// in the last place apart; results below the smallest normal float are 0). Integer + - * and unary - wrap around (two's complement); integer division by zero, and
 // shifts by a negative count or by at least the bit width, are undefined, as in C++.
 // Floating-to-integer `cast` saturates and maps NaN to 0.
 #pragma once

@@ -14,7 +14,8 @@
 // launch allows) and multiply them from there (wgmma), store its result through tensor
 // maps in chunks (no whole-tile staging of the accumulator), run such a kernel as one block per
 // multiprocessor looping over its programs (the producer copies the next program's operands
-// during the epilogue), issue each loop
+// during the epilogue), issue a step's carried product over the next step's work (attention's
+// P x V over the next softmax), issue each loop
 // step's other loads one step early, place the shared memory that rings, conversions,
 // reductions, scans and shape ops use and the barriers between them, then choose programs
 // per block and blocks per multiprocessor.
@@ -48,6 +49,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   TilePersistentProgramsOptions persistent;
   persistent.maxSharedBytes = targets.maxSharedBytes;
   fn.addPass(createTilePersistentPrograms(persistent));
+  fn.addPass(createTileDeferCarriedMma());
   fn.addPass(createTilePrefetchLoopLoads());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;

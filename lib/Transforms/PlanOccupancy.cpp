@@ -47,24 +47,31 @@ constexpr int64_t kReservedSharedPerBlock = 1024; // what the CUDA runtime keeps
 constexpr int64_t kThreadsAimedFor = 1024;
 constexpr int64_t kPackedThreads = 128;
 
-/// Registers a producer thread keeps: the copies of tiles their bounds cut, element by element,
-/// spill with 56 or 96 (128 x 128 x 64 bf16 operands: 248 and 100 bytes), hardly with 120.
+/// Registers a producer thread keeps. Element-wise copies of tiles their bounds cut spill with
+/// 56 or 96 (128 x 128 x 64 bf16 operands: 248 and 100 bytes), hardly with 120; a producer
+/// that has a tensor-map form issues one copy per tile and keeps 40 (its element-wise form,
+/// for launches whose arrays no tensor map describes, then spills). The program's warps take
+/// the rest: attention's two consumer warpgroups hold S, P and O of a 128 x 128 step at once.
 constexpr int64_t kProducerRegisters = 120;
+constexpr int64_t kTensorMapProducerRegisters = 40;
 
 /// Moves registers from a block's producer warps to the program's warps where the bound of
 /// one block of all its threads leaves the program fewer (setmaxnreg): the producer keeps
-/// kProducerRegisters per thread, the program's threads share the rest.
+/// what it needs per thread, the program's threads share the rest.
 void planRegisters(tilegpu::ProducerOp producer, int64_t numWarps) {
   int64_t producerThreads = 32 * int64_t(producer.getWarps()), threads = 32 * numWarps;
+  bool tensorMaps = producer->walk([](tilegpu::TensorMapCopyOp) {
+                              return WalkResult::interrupt();
+                            }).wasInterrupted();
+  int64_t keep = tensorMaps ? kTensorMapProducerRegisters : kProducerRegisters;
   auto down8 = [](int64_t r) { return std::min<int64_t>(256, r / 8 * 8); };
   int64_t bound = down8(tilegpu::kRegistersPerSM / (threads + producerThreads));
   // setmaxnreg.inc waits for registers the block's own warps gave back: the program gets its
   // share of what the producer releases below the bound.
-  int64_t program =
-      down8(bound + (bound - kProducerRegisters) * producerThreads / threads);
-  if (bound <= kProducerRegisters || program <= bound)
+  int64_t program = down8(bound + (bound - keep) * producerThreads / threads);
+  if (bound <= keep || program <= bound)
     return;
-  producer.setRegisters(uint32_t(kProducerRegisters));
+  producer.setRegisters(uint32_t(keep));
   producer.setConsumerRegisters(uint32_t(program));
 }
 

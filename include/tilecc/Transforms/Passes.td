@@ -189,6 +189,22 @@ def TileWarpgroupMma : Pass<"tile-warpgroup-mma", "mlir::func::FuncOp"> {
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::scf::SCFDialect"];
 }
 
+def TileDeferCarriedMma : Pass<"tile-defer-carried-mma", "mlir::func::FuncOp"> {
+  let summary = "Issue a loop's carried warpgroup mma one step late, over the next step's work";
+  let description = [{
+    In an scf.for step with two warpgroup mmas, each waited for at once, where the second
+    (M2) multiplies A from registers the step computes into the accumulator the loop carries
+    and its stages are released after it (a warp-specialized ring of two stages or more), M2
+    of step j is issued in step j + 1 after that step's first mma and waited for after the
+    step's other work, so that the tensor cores run M2 while the warps work on the first
+    product (attention's P x V over the next block's softmax). What only M2 reads is computed
+    after the wait, when no group is in flight. The loop runs from its second step behind a
+    prologue and an epilogue, under a test that it runs at all.
+  }];
+  let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TilePrefetchLoopLoads : Pass<"tile-prefetch-loop-loads", "mlir::func::FuncOp"> {
   let summary = "Issue each scf.for step's global loads one step early";
   let description = [{
