@@ -4,7 +4,7 @@
 # for SECONDS (default 3600) on a working corpus seeded from the lit tests. Crashes are written
 # to $OUT/<target>-crash-*; each one becomes a regression test once fixed. CI runs the same
 # targets for a minute each without libFuzzer (ctest -L fuzz).
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: tile_program mlir)
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     (targets: tile_program kernel_builder mlir)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-fuzz}
@@ -12,7 +12,7 @@ out=${OUT:-$build/fuzz-out}
 seconds=${1:-3600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(tile_program mlir)
+[ ${#targets[@]} -gt 0 ] || targets=(tile_program kernel_builder mlir)
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang-19 CXX=clang++-19 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DTILECC_FUZZ=ON -DCMAKE_CUDA_COMPILER=
@@ -24,6 +24,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus"
   case $t in
     tile_program) seeds=("$root"/test/Lowering/*.cpp "$root"/test/Check/*.cpp "$root"/test/Analysis/kernel-*.cpp) ;;
+    kernel_builder) seeds=("$root"/test/Lowering/*.cpp) ;;
     mlir) seeds=("$root"/test/Transforms/*.mlir "$root"/test/Dialect/*.mlir "$root"/test/CodeGen/*.mlir) ;;
   esac
   cp -n "${seeds[@]}" "$corpus/" 2>/dev/null || true
