@@ -9,7 +9,8 @@
 // m and sum l are carried across the loop in f32, the accumulator is rescaled by
 // exp(m_old - m_new) each step, and P = exp(S - m) is cast to bf16 for the second mma (on
 // sm_90a both products run as warpgroup mma: Q from shared memory, P from registers, K and
-// V from rings).
+// V from rings filled by producer warps, and each block's P x V runs on the tensor cores while
+// the next block's softmax is computed).
 // A causal program stops at its diagonal block and masks the keys after each query row.
 // Every output element is checked against a double-precision host reference.
 #include <cmath>
