@@ -74,6 +74,18 @@ bool schedulesGroups(Operation *op) {
       .wasInterrupted();
 }
 
+/// True when `op` or an op nested in it reads `arg` or a result of an op in `ops`.
+bool readsAny(Operation *op, Value arg, const llvm::SmallPtrSetImpl<Operation *> &ops) {
+  return op
+      ->walk([&](Operation *nested) {
+        for (Value v : nested->getOperands())
+          if (v == arg || (v.getDefiningOp() && ops.contains(v.getDefiningOp())))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// The step of `loop` when the schedule applies to it.
 std::optional<Step> matchStep(scf::ForOp loop) {
   if (loop->hasAttr(tilegpu::kMmaInFlightAttrName) || loop.getNumResults() == 0)
@@ -126,12 +138,7 @@ std::optional<Step> matchStep(scf::ForOp loop) {
   // the operand layout, a broadcast). The work they start from stays early, under M2.
   llvm::SmallPtrSet<Operation *, 16> fromAcc;
   for (Operation &op : body->without_terminator()) {
-    bool reads = false;
-    op.walk([&](Operation *nested) {
-      for (Value v : nested->getOperands())
-        reads |= v == acc || (v.getDefiningOp() && fromAcc.contains(v.getDefiningOp()));
-    });
-    if (reads)
+    if (readsAny(&op, acc, fromAcc))
       fromAcc.insert(&op);
   }
   auto onlyFeedsM2 = [&](Operation *op) {
@@ -171,12 +178,7 @@ std::optional<Step> matchStep(scf::ForOp loop) {
   for (Operation &op : body->without_terminator()) {
     if (moved.contains(&op) || llvm::is_contained(step.releases, &op))
       continue;
-    bool readsMoved = false;
-    op.walk([&](Operation *nested) {
-      for (Value v : nested->getOperands())
-        readsMoved |= v == acc || (v.getDefiningOp() && moved.contains(v.getDefiningOp()));
-    });
-    if (readsMoved)
+    if (readsAny(&op, acc, moved))
       return std::nullopt;
   }
 
