@@ -2,7 +2,8 @@
 //
 // `buildTileToGPUPipeline` is what the driver runs between lowering and CUDA emission:
 // give kernels that multiply tiles of arrays versions for arrays stored column-major, compute
-// f8 arithmetic in f32, canonicalize the lowered kernels, give their tiles anchor
+// f8 arithmetic in f32, canonicalize the lowered kernels, branch around tile selects whose
+// condition holds everywhere or nowhere (a causal mask off the diagonal), give their tiles anchor
 // layouts and let the others follow the data (slices, free reshapes and broadcasts), lower
 // view accesses to global memory operations, clean up the index arithmetic that lowering
 // introduced, keep mma operands and accumulators in fragment registers, move what a loop
@@ -29,6 +30,8 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   pm.addPass(createTileVersionUnitStrides());
   mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
   fn.addPass(createTileWidenF8());
+  fn.addPass(mlir::createCanonicalizerPass());
+  fn.addPass(createTileUniformSelects());
   fn.addPass(mlir::createCanonicalizerPass());
   fn.addPass(createTileAssignLayouts());
   fn.addPass(createTileInferLayouts());

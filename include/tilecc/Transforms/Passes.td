@@ -34,6 +34,22 @@ def TileWidenF8 : Pass<"tile-widen-f8", "mlir::func::FuncOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileUniformSelects : Pass<"tile-uniform-selects", "mlir::func::FuncOp"> {
+  let summary = "Skip a tile select whose condition holds everywhere or nowhere";
+  let description = [{
+    A tile `arith.select` whose condition compares integer tiles built from iotas, splats and
+    constants (with addition, subtraction, products by constants, min, max, sign extension
+    and shape ops, combined by and, or and not) becomes an `scf.if` on scalars computed from
+    the compared tiles' lowest and highest elements: the true value where the condition holds
+    for every element, the false value where it holds for none, and the select (with the
+    condition's element-wise computation moved into that branch) otherwise. Each bound checks
+    that no step of computing it wraps and takes the element-wise branch if one does, so the
+    result is the select's. A causal mask costs a few scalar instructions per step except on
+    the diagonal.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::func::FuncOp"> {
   let summary = "Give every tile value a distribution over the block's threads";
   let description = [{
