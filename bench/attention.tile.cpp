@@ -6,11 +6,10 @@
 //
 // Before timing, sampled query rows of every head are compared with a double-precision host
 // reference. Prints one RESULT line per case and key block (64 and 128 keys per step): the
-// median time of 20 synchronous launches
-// after 3 warm-up launches and the TFLOP/s (4 * HEADS * SEQ^2 * D flops, half when causal).
+// median device time of a launch (tile::benchmark: CUDA events, L2 flushed before each run)
+// and the TFLOP/s (4 * HEADS * SEQ^2 * D flops, half when causal).
 // bench/gpu/attention.sh runs it beside torch's scaled_dot_product_attention.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -101,15 +100,10 @@ static bool run(long long heads, long long seq) {
           std::printf("  o[%lld][%d] = %.6g, expected %.6g\n", qi, d, got, want);
       }
     }
-  std::vector<double> t;
-  for (int r = 0; r < 23; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    once();
-    auto t1 = std::chrono::steady_clock::now();
-    if (r >= 3) t.push_back(std::chrono::duration<double>(t1 - t0).count());
-  }
-  std::sort(t.begin(), t.end());
-  const double sec = t[t.size() / 2];
+  const double sec = tile::benchmark([&] {
+                       return tile::launch<attention<D, BN, Causal>>(o.partition_mut<BM, D>(), q,
+                                                                     k.view().transpose(), v, seq, scale);
+                     }).median_ms / 1e3;
   const double flops = 4.0 * double(heads) * double(seq) * double(seq) * D * (Causal ? 0.5 : 1.0);
   std::printf("RESULT attention heads=%lld seq=%lld d=%d %s (key blocks of %d): %.3f ms %.1f "
               "TFLOP/s, %lld of %lld checked elements wrong\n",

@@ -534,6 +534,41 @@ void gpu_event_destroy(const Device& device, void* event) noexcept {
 #endif
 }
 
+void* gpu_timing_event_record(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::timing_event_record(device.ordinal(), stream);
+#else
+  (void)device, (void)stream;
+  no_cuda();
+#endif
+}
+
+double gpu_timing_elapsed_ms(const Device& device, void* start, void* stop) {
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::timing_elapsed_ms(device.ordinal(), start, stop);
+#else
+  (void)device, (void)start, (void)stop;
+  no_cuda();
+#endif
+}
+
+void gpu_timing_event_destroy(const Device& device, void* event) noexcept {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::timing_event_destroy(device.ordinal(), event);
+#else
+  (void)device, (void)event;
+#endif
+}
+
+void gpu_flush_l2(const Device& device, void* stream) {
+#if defined(TILE_RT_HAS_CUDA)
+  cuda::flush_l2(device.ordinal(), stream);
+#else
+  (void)device, (void)stream;
+  no_cuda();
+#endif
+}
+
 void gpu_capture_begin(const Device& device, void* stream) {
 #if defined(TILE_RT_HAS_CUDA)
   cuda::capture_begin(device.ordinal(), stream);

@@ -1,12 +1,14 @@
 """torch.nn.functional.scaled_dot_product_attention, the baseline of bench/attention: bf16,
-batch 1, HEADS heads of SEQ x D, causal or not; prints one line per case with the median of 20
-timed calls after 3 warm-up calls, and the TFLOP/s counted as bench/attention counts them.
+batch 1, HEADS heads of SEQ x D, causal or not; prints one line per case with the median device
+time of a call (device_time.py, measured as bench/attention measures tilecc's kernel) and the
+TFLOP/s counted as bench/attention counts them.
 Usage: python3 sdpa.py HEADS SEQ D causal|full ..."""
 import sys
-import time
 
 import torch
 import torch.nn.functional as F
+
+from device_time import median_ms
 
 
 def main():
@@ -18,15 +20,7 @@ def main():
         q, k, v = (torch.randn((1, heads, seq, d), device="cuda", generator=g, dtype=torch.bfloat16)
                    for _ in range(3))
         run = lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal)
-        times = []
-        for r in range(23):
-            torch.cuda.synchronize()
-            t0 = time.perf_counter()
-            run()
-            torch.cuda.synchronize()
-            if r >= 3:
-                times.append(time.perf_counter() - t0)
-        sec = sorted(times)[len(times) // 2]
+        sec = median_ms(run) / 1e3
         flops = 4.0 * heads * seq * seq * d * (0.5 if causal else 1.0)
         print("SDPA attention heads=%d seq=%d d=%d %s: %.3f ms %.1f TFLOP/s"
               % (heads, seq, d, mode, sec * 1e3, flops / sec / 1e12))

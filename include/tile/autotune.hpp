@@ -13,15 +13,14 @@
 // The choice is made when the op is made, once per key: the device and the shape and strides
 // of every array argument (a transposed view is another key). The first time, every candidate
 // runs on the arguments, its exclusive outputs replaced by zeroed arrays of their shapes (the
-// op's own outputs are written only when it runs): once to warm up, then five times, each
-// waited for; the candidate with the least median time is remembered for the key. Later ops of
+// op's own outputs are written only when it runs): once to warm up, then five times, timed by
+// tile::benchmark (device time on a GPU, after an L2 flush); the candidate with the least median time is remembered for the key. Later ops of
 // the same key launch it directly. With the environment variable TILE_AUTOTUNE_LOG=1 each
 // timing and each choice is printed to stderr.
 #pragma once
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -35,6 +34,7 @@
 #include <vector>
 
 #include "tile/array.hpp"
+#include "tile/benchmark.hpp"
 #include "tile/launch.hpp"
 #include "tile/op.hpp"
 
@@ -91,23 +91,20 @@ struct TuningArg<P, Array<T>> {
   Array<T> scratch;
 };
 
-/// Median seconds of candidate K over five runs after one, on stand-ins for its outputs.
+/// Median seconds of candidate K over five runs after one, on stand-ins for its outputs
+/// (tile::benchmark: device time on a GPU).
 template <auto K, class... Args>
 double time_candidate(Args&... args) {
   using Params = typename kernel_signature<decltype(K)>::params;
   return [&]<std::size_t... I>(std::index_sequence<I...>) {
     std::tuple<TuningArg<std::tuple_element_t<I, Params>, Args>...> stand_ins{
         TuningArg<std::tuple_element_t<I, Params>, Args>(args)...};
-    auto run = [&] { launch_candidate<K>(std::get<I>(stand_ins).get()...).sync(); };
-    run();
-    std::array<double, 5> seconds{};
-    for (double& s : seconds) {
-      const auto t0 = std::chrono::steady_clock::now();
-      run();
-      s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    }
-    std::sort(seconds.begin(), seconds.end());
-    return seconds[seconds.size() / 2];
+    BenchmarkOptions options;
+    options.warmup_ms = 0;
+    options.rep_ms = 0;
+    options.min_runs = options.max_runs = 5;
+    return benchmark([&] { return launch_candidate<K>(std::get<I>(stand_ins).get()...); }, options)
+               .median_ms / 1e3;
   }(std::index_sequence_for<Args...>{});
 }
 

@@ -121,6 +121,12 @@ class ExecContext {
       stream = gpu_stream(device);
     }
     if (capturing_) gpu_capture_begin(device, stream);
+    if (Stopwatch* w = active_stopwatch; w && !w->start && !capturing_) {
+      if (w->flush_l2) gpu_flush_l2(device, stream);
+      w->start = gpu_timing_event_record(device, stream);
+      w->device = &device;
+      w->stream = stream;
+    }
     gpus_[u] = &device;
     streams_[u] = stream;
     ++num_gpus_;
@@ -178,6 +184,11 @@ class ExecContext {
 
   /// Waits for everything issued.
   void wait() {
+    if (Stopwatch* w = active_stopwatch; w && w->start && !capturing_) {
+      void* previous = std::exchange(w->stop, nullptr);  // a later wait ends the run
+      if (previous) gpu_timing_event_destroy(*w->device, previous);
+      w->stop = gpu_timing_event_record(*w->device, w->stream);
+    }
     for (int i = 0; i < num_gpus_; ++i) gpu_stream_synchronize(gpu(i), stream_of(i), kernel_, source_);
     waited_ = !capturing_;
   }

@@ -17,6 +17,7 @@
 //   tile/op.hpp          composing ops (then, zip, shared) and running them (sync, async, graph)
 //   tile/launch.hpp      tile::launch<K>(args...) -> tile::DeviceOp
 //   tile/autotune.hpp    tile::autotune<K1, K2, ...>(args...): the fastest candidate's launch
+//   tile/benchmark.hpp   tile::benchmark(make_op): median time of an op (device time on a GPU)
 //   tile/array_ops.hpp   tile::ops::zeros/ones/full/arange/empty/from_host, copy, to_host as ops
 //   tile/schedule.hpp    program orders for mapped partitions (swizzle, column_major, reversed)
 // Included on request: tile/dlpack.hpp (to_dlpack / from_dlpack, the DLPack ABI structs).
@@ -35,5 +36,6 @@
 #include "tile/array.hpp"
 #include "tile/launch.hpp"
 #include "tile/autotune.hpp"
+#include "tile/benchmark.hpp"
 #include "tile/array_ops.hpp"
 #include "tile/schedule.hpp"

@@ -3,6 +3,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -408,6 +409,52 @@ void event_wait(int ordinal, void* event, const char* kernel, const char* source
 void event_destroy(int ordinal, void* event) noexcept {
   (void)ordinal;
   release_event(static_cast<PooledEvent*>(event));
+}
+
+void* timing_event_record(int ordinal, void* s) {
+  use_device(ordinal);
+  cudaEvent_t e = nullptr;
+  check(cudaEventCreate(&e), "cudaEventCreate");
+  const cudaError_t err = cudaEventRecord(e, static_cast<cudaStream_t>(s));
+  if (err != cudaSuccess) {
+    cudaEventDestroy(e);
+    check(err, "cudaEventRecord");
+  }
+  return e;
+}
+
+double timing_elapsed_ms(int ordinal, void* start, void* stop) {
+  use_device(ordinal);
+  check(cudaEventSynchronize(static_cast<cudaEvent_t>(stop)), "cudaEventSynchronize");
+  float ms = 0;
+  check(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start), static_cast<cudaEvent_t>(stop)),
+        "cudaEventElapsedTime");
+  return double(ms);
+}
+
+void timing_event_destroy(int ordinal, void* event) noexcept {
+  (void)ordinal;
+  cudaEventDestroy(static_cast<cudaEvent_t>(event));
+}
+
+void flush_l2(int ordinal, void* s) {
+  struct Scratch {
+    std::once_flag once;
+    void* data = nullptr;
+    std::size_t bytes = 0;
+  };
+  static std::array<Scratch, kMaxDevices> scratch;
+  if (ordinal < 0 || ordinal >= kMaxDevices) throw Error("tile: CUDA device ordinal out of range");
+  Scratch& sc = scratch[static_cast<std::size_t>(ordinal)];
+  use_device(ordinal);
+  std::call_once(sc.once, [&] {
+    int l2 = 0;
+    check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, ordinal), "cudaDeviceGetAttribute");
+    const std::size_t bytes = std::max<std::size_t>(2 * static_cast<std::size_t>(l2), std::size_t(1) << 20);
+    check(cudaMalloc(&sc.data, bytes), "cudaMalloc");
+    sc.bytes = bytes;
+  });
+  check(cudaMemsetAsync(sc.data, 0, sc.bytes, static_cast<cudaStream_t>(s)), "cudaMemsetAsync");
 }
 
 void capture_begin(int ordinal, void* s) {

@@ -69,6 +69,13 @@ bool event_query(int ordinal, void* event, const char* kernel, const char* sourc
 void event_wait(int ordinal, void* event, const char* kernel, const char* source);
 void event_destroy(int ordinal, void* event) noexcept;
 
+/// Timing events (cudaEventCreate with timing), their elapsed milliseconds, and an L2 flush:
+/// a memset of a scratch buffer twice the L2 size, allocated on first use and kept.
+void* timing_event_record(int ordinal, void* stream);
+double timing_elapsed_ms(int ordinal, void* start, void* stop);
+void timing_event_destroy(int ordinal, void* event) noexcept;
+void flush_l2(int ordinal, void* stream);
+
 void capture_begin(int ordinal, void* stream);
 void* capture_end(int ordinal, void* stream);
 void graph_launch(int ordinal, void* graph, void* stream);

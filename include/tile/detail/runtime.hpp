@@ -223,6 +223,27 @@ bool gpu_event_query(const Device& device, void* event, const char* kernel, cons
 void gpu_event_wait(const Device& device, void* event, const char* kernel, const char* source);
 void gpu_event_destroy(const Device& device, void* event) noexcept;
 
+/// Timing (tile::benchmark): an event that records a time on `stream` (not pooled), the
+/// milliseconds between two such events once both have completed, and its destruction.
+/// `gpu_flush_l2` overwrites a scratch buffer larger than the device's L2 cache on `stream`, so
+/// that work issued after it finds no data of earlier work in the cache.
+void* gpu_timing_event_record(const Device& device, void* stream);
+double gpu_timing_elapsed_ms(const Device& device, void* start, void* stop);
+void gpu_timing_event_destroy(const Device& device, void* event) noexcept;
+void gpu_flush_l2(const Device& device, void* stream);
+
+/// A stopwatch that an execution on this thread starts on the stream of its first GPU (after an
+/// L2 flush when asked) and stops on that stream when it waits for its work (ExecContext), so
+/// that the time is the device's alone. Used by tile::benchmark.
+struct Stopwatch {
+  bool flush_l2 = true;
+  const Device* device = nullptr;
+  void* stream = nullptr;
+  void* start = nullptr;
+  void* stop = nullptr;
+};
+inline thread_local Stopwatch* active_stopwatch = nullptr;
+
 /// CUDA graphs (tile::Graph): capture the work issued to `stream` between begin and end into an
 /// executable graph, launch it again and again, destroy it. A capture that fails (the work
 /// synchronized with the host) throws tile::Error.

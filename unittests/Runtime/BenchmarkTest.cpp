@@ -1,0 +1,99 @@
+// tile::benchmark on the default device (the CPU backend here): how many runs it makes, that
+// each run gets a fresh op, the statistics of the kept runs, and that an op's failure reaches
+// the caller with the runtime still usable.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <thread>
+
+#include "tile/tile.hpp"
+
+namespace {
+
+using tile::dyn;
+using tile::Tensor;
+
+template <int B>
+TILE_KERNEL void increment(Tensor<float, B>& out) { out.store(out.load() + 1.0f); }
+
+TEST(BenchmarkTest, EveryRunIsAFreshOpAndWarmUpRunsAreNotKept) {
+  auto out = tile::zeros<float>({256});
+  int made = 0;
+  tile::BenchmarkOptions options;
+  options.warmup_ms = 0;  // one warm-up run
+  options.rep_ms = 0;
+  options.min_runs = options.max_runs = 7;
+  const tile::BenchmarkResult r = tile::benchmark(
+      [&] {
+        ++made;
+        return tile::launch<increment<64>>(out.partition_mut<64>());
+      },
+      options);
+  EXPECT_EQ(made, 8);
+  EXPECT_EQ(r.runs, 7);
+  ASSERT_EQ(r.times_ms.size(), 7u);
+  for (float v : out.to_host()) ASSERT_EQ(v, 8.0f);
+}
+
+TEST(BenchmarkTest, StatisticsDescribeTheSortedKeptRuns) {
+  auto out = tile::zeros<float>({64});
+  tile::BenchmarkOptions options;
+  options.warmup_ms = 0;
+  options.rep_ms = 0;
+  options.min_runs = options.max_runs = 9;
+  const tile::BenchmarkResult r =
+      tile::benchmark([&] { return tile::launch<increment<64>>(out.partition_mut<64>()); }, options);
+  ASSERT_TRUE(std::is_sorted(r.times_ms.begin(), r.times_ms.end()));
+  EXPECT_EQ(r.min_ms, r.times_ms.front());
+  EXPECT_EQ(r.max_ms, r.times_ms.back());
+  EXPECT_EQ(r.median_ms, r.times_ms[4]);
+  EXPECT_EQ(r.quantile(0.0), r.min_ms);
+  EXPECT_EQ(r.quantile(1.0), r.max_ms);
+  EXPECT_GE(r.mean_ms, r.min_ms);
+  EXPECT_LE(r.mean_ms, r.max_ms);
+  EXPECT_GT(r.min_ms, 0.0);
+}
+
+TEST(BenchmarkTest, RunsForAboutTheRequestedTime) {
+  // Each run takes at least 2 ms (a then step sleeps): 20 ms of runs is about 10 of them.
+  auto out = tile::zeros<float>({64});
+  tile::BenchmarkOptions options;
+  options.warmup_ms = 4;
+  options.rep_ms = 20;
+  options.min_runs = 1;
+  const tile::BenchmarkResult r = tile::benchmark(
+      [&] {
+        return tile::launch<increment<64>>(out.partition_mut<64>()).then([] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        });
+      },
+      options);
+  EXPECT_GE(r.min_ms, 2.0);
+  EXPECT_GE(r.runs, 3);
+  EXPECT_LE(r.runs, 10);
+}
+
+TEST(BenchmarkTest, MinRunsWinsOverAShortBudget) {
+  auto out = tile::zeros<float>({64});
+  tile::BenchmarkOptions options;
+  options.warmup_ms = 0;
+  options.rep_ms = 0;
+  options.min_runs = 4;
+  const tile::BenchmarkResult r =
+      tile::benchmark([&] { return tile::launch<increment<64>>(out.partition_mut<64>()); }, options);
+  EXPECT_EQ(r.runs, 4);
+}
+
+TEST(BenchmarkTest, AFailingOpThrowsAndLeavesTheArraysUsable) {
+  auto out = tile::zeros<float>({64});
+  EXPECT_THROW(tile::benchmark([&] {
+                 return tile::launch<increment<64>>(out.partition_mut<64>()).then([] {
+                   throw std::runtime_error("step failed");
+                 });
+               }),
+               std::runtime_error);
+  tile::launch<increment<64>>(out.partition_mut<64>()).sync();
+  for (float v : out.to_host()) ASSERT_EQ(v, 2.0f);
+}
+
+}  // namespace
