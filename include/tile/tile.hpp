@@ -20,7 +20,8 @@
 //   tile/benchmark.hpp   tile::benchmark(make_op): median time of an op (device time on a GPU)
 //   tile/array_ops.hpp   tile::ops::zeros/ones/full/arange/empty/from_host, copy, to_host as ops
 //   tile/schedule.hpp    program orders for mapped partitions (swizzle, column_major, reversed)
-// Included on request: tile/dlpack.hpp (to_dlpack / from_dlpack, the DLPack ABI structs).
+// Included on request: tile/dlpack.hpp (to_dlpack / from_dlpack, the DLPack ABI structs),
+// tile/python.hpp (kernels as Python functions, pybind11).
 #pragma once
 
 #include "tile/core.hpp"
