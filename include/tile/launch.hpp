@@ -773,10 +773,12 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       });
 
       if (!device_->is_gpu()) {
-        if (ctx.capturing())
+        if (ctx.capturing()) {
           ctx.cpu_work()->push_back([this, args] { run_cpu(args); });
-        else
-          run_cpu(args);
+        } else if (std::optional<Error> failure = run_cpu_programs(args)) {
+          if (!ctx.defers_failures()) throw *failure;
+          ctx.defer_failure(std::make_exception_ptr(*failure));
+        }
       } else if (detail::GpuKernel<K>::entry) {
         run_gpu(args, ctx);
       } else {
@@ -858,6 +860,11 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   }
 
   void run_cpu(const std::array<detail::ResolvedTensor, N>& args) const {
+    if (std::optional<Error> failure = run_cpu_programs(args)) throw *failure;
+  }
+  /// Runs the programs on the host; a failed tile::check is returned (the race check's finding
+  /// is thrown).
+  std::optional<Error> run_cpu_programs(const std::array<detail::ResolvedTensor, N>& args) const {
     struct Ctx {
       const DeviceOp* op;
       const std::array<detail::ResolvedTensor, N>* args;
@@ -884,8 +891,9 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
         },
         &ctx);
     if (slot.state.load(std::memory_order_acquire) == 2)
-      throw Error("tile::launch<" + kernel_name() + ">: " + slot.text);
+      return Error("tile::launch<" + kernel_name() + ">: " + slot.text);
     if (race_) report_race(detail::race_log_conflict(race_));
+    return std::nullopt;
   }
 
   /// TILE_CPU_RACECHECK found an element written by two programs: name both and the argument.

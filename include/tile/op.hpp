@@ -170,6 +170,15 @@ class ExecContext {
     if (!kept) unlink();
   }
 
+  /// A kernel failure found while an async() execution ran its programs on the host (the CPU
+  /// backend: a failed tile::check) is kept for the future, which reports it at wait()/get(),
+  /// where a GPU's failure surfaces; other executions throw it at once.
+  bool defers_failures() const { return async_ && !capturing_; }
+  void defer_failure(std::exception_ptr e) {
+    if (!deferred_) deferred_ = std::move(e);
+  }
+  std::exception_ptr take_deferred_failure() { return std::exchange(deferred_, nullptr); }
+
   /// The kernel issued last: named in errors found when waiting.
   void issued(const char* kernel, const char* source) {
     kernel_ = kernel;
@@ -262,6 +271,7 @@ class ExecContext {
   std::vector<std::function<void()>>* cpu_work_ = nullptr;
   const char* kernel_ = "";
   const char* source_ = "";
+  std::exception_ptr deferred_;
   UseList uses_;
 };
 
@@ -643,6 +653,7 @@ struct IssuedState {
   int num_ends = 0;
   const char* kernel = "";
   const char* source = "";
+  std::exception_ptr failure;  // a failure found while the work was issued (ExecContext)
   std::optional<value_t<R>> outputs;
 };
 
@@ -682,6 +693,7 @@ class [[nodiscard]] Future {
     done_ = true;
     try {
       state_->wait();
+      if (state_->failure) std::rethrow_exception(state_->failure);
     } catch (...) {
       finish();
       throw;
@@ -742,6 +754,7 @@ class [[nodiscard]] Future {
     done_ = true;
     try {
       state_->wait();
+      if (state_->failure) std::rethrow_exception(state_->failure);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "tile: an unfinished future was destroyed and its work failed: %s\n", e.what());
     }
@@ -765,6 +778,7 @@ auto OpBase<D>::async() && {
     throw;
   }
   state->mark_end(ctx);
+  state->failure = ctx.take_deferred_failure();
   if constexpr (!std::is_void_v<R>) state->outputs.emplace(state->op.take());
   return Future<R>(std::move(state));
 }

@@ -53,14 +53,38 @@ TEST(Fault, AnExceptionFromAThenCallbackLeavesAsyncAndReturnsTheLoans) {
   EXPECT_EQ(z.to_host()[0], 1.0f);
 }
 
-// On the CPU the programs run while the op is issued, so a failed check leaves async() itself
-// (a GPU reports it at the next synchronisation, get()); either way the loans come back.
-TEST(Fault, AFailedCheckOfAnAsyncOpReturnsTheLoans) {
+// A failed check of an async op surfaces where a GPU reports it, at get(), although the CPU
+// ran the programs while the op was issued; the loans come back with it.
+TEST(Fault, AFailedCheckOfAnAsyncOpSurfacesAtGet) {
   auto z = tile::full<float>({256}, 5.0f);
-  EXPECT_THROW((void)tile::launch<stays_below<64>>(z.partition_mut<64>(), 2.0f).async(),
-               tile::Error);
+  auto future = tile::launch<stays_below<64>>(z.partition_mut<64>(), 2.0f).async();
+  EXPECT_TRUE(future.ready());
+  EXPECT_THROW(std::move(future).get(), tile::Error);
   tile::launch<increment<64>>(z.partition_mut<64>()).sync();
   for (float v : z.to_host()) EXPECT_GE(v, 6.0f);
+}
+
+// The host code after a failed launch runs when the op is issued, as it would on a GPU (where
+// the failure is not known until the work is waited for); wait() reports the failure.
+TEST(Fault, AFailedCheckOfAnAsyncOpLetsLaterStepsRunAndWaitReportsIt) {
+  auto z = tile::full<float>({64}, 5.0f);
+  bool ran = false;
+  auto future = tile::launch<stays_below<64>>(z.partition_mut<64>(), 2.0f)
+                    .then([&] { ran = true; })
+                    .async();
+  EXPECT_TRUE(ran);
+  EXPECT_THROW(future.wait(), tile::Error);
+  EXPECT_NO_THROW(future.wait());  // reported once
+}
+
+// A future dropped without get() reports the failure on stderr and returns the loans.
+TEST(Fault, AFailedCheckOfADroppedFutureIsReportedAndTheLoansReturn) {
+  auto z = tile::full<float>({64}, 5.0f);
+  testing::internal::CaptureStderr();
+  { auto future = tile::launch<stays_below<64>>(z.partition_mut<64>(), 2.0f).async(); }
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(err.find("values stay below the limit"), std::string::npos) << err;
+  EXPECT_NO_THROW(tile::launch<increment<64>>(z.partition_mut<64>()).sync());
 }
 
 TEST(Fault, AFailedCheckLeavesTheRuntimeUsable) {
