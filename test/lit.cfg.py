@@ -8,7 +8,7 @@ import lit.formats
 
 config.name = "tilecc"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".mlir", ".cpp", ".cu"]
+config.suffixes = [".mlir", ".cpp", ".cu", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tilecc_obj_root, "test")
@@ -35,6 +35,9 @@ clangd = shutil.which("clangd-19")
 if clangd:
     config.available_features.add("clangd")
     config.substitutions.append(("%clangd", f"{clangd} --log=error --background-index=false"))
+# Node.js, for the VS Code extension's test.
+if shutil.which("node"):
+    config.available_features.add("node")
 if shutil.which("nvidia-smi") and subprocess.run(["nvidia-smi", "-L"], capture_output=True).returncode == 0:
     config.available_features.add("cuda-gpu")
 # Linux's always-full device, for tests of outputs that cannot be written.
