@@ -8,6 +8,7 @@
 #include "tile/device.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <cstdio>
 #include <mutex>
@@ -194,7 +195,30 @@ void leave_ring(Buffer* b) {
 void lock_loans() noexcept { loans_mutex().lock(); }
 void unlock_loans() noexcept { loans_mutex().unlock(); }
 
+namespace {
+std::atomic<int64_t> allocations_before_failure{-1};
+std::atomic<int64_t> launches_before_failure{-1};
+std::atomic<int64_t> live_buffer_count{0};
+
+/// Counts down an injection; true (and off again) when it reaches the failing one.
+bool injected_now(std::atomic<int64_t>& left) noexcept {
+  int64_t n = left.load(std::memory_order_relaxed);
+  while (n >= 0) {
+    if (left.compare_exchange_weak(n, n - 1, std::memory_order_relaxed)) return n == 0;
+  }
+  return false;
+}
+}  // namespace
+
+void inject_allocation_failure(int64_t after) noexcept { allocations_before_failure.store(after); }
+void inject_launch_failure(int64_t after) noexcept { launches_before_failure.store(after); }
+bool launch_fails_now() noexcept { return injected_now(launches_before_failure); }
+int64_t live_buffers() noexcept { return live_buffer_count.load(); }
+
 Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
+  if (injected_now(allocations_before_failure))
+    throw Error("tile: cannot allocate " + std::to_string(bytes) + " bytes on " + device.name() +
+                ": out of memory (injected)");
   auto b = std::make_unique<Buffer>();
   b->bytes = bytes;
   b->device = &device;
@@ -213,6 +237,7 @@ Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
                     ": out of memory");
     }
   }
+  live_buffer_count.fetch_add(1, std::memory_order_relaxed);
   return b.release();
 }
 
@@ -269,6 +294,7 @@ void buffer_free(Buffer* b) noexcept {
       ::operator delete(b->data, kCpuAlignment);
     }
   }
+  live_buffer_count.fetch_sub(1, std::memory_order_relaxed);
   delete b;
 }
 

@@ -761,6 +761,8 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
     if constexpr (!(arity_ok && types_ok)) {
       throw Error("tile::DeviceOp<" + kernel_name() + ">: the launch was not accepted");  // unreachable
     } else {
+      if (detail::launch_fails_now())
+        throw Error("tile::launch<" + kernel_name() + ">: the launch failed (injected fault)");
       std::array<detail::ResolvedTensor, N> args{};
       for_each_tensor([&](const detail::TensorUse& t) {
         args[t.arg].base = t.data;

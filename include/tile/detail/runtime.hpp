@@ -223,6 +223,18 @@ bool gpu_event_query(const Device& device, void* event, const char* kernel, cons
 void gpu_event_wait(const Device& device, void* event, const char* kernel, const char* source);
 void gpu_event_destroy(const Device& device, void* event) noexcept;
 
+/// Fault injection, for the runtime's fault and soak tests (unittests/Runtime): after `after`
+/// more allocations of array memory (buffer_alloc) succeed, the next one fails as out of
+/// memory; after `after` more launches are issued, the next one fails as a launch error
+/// (DeviceOp::start, before any of its work). A negative count turns the injection off (the
+/// default). `live_buffers` counts the arrays' buffers not yet freed, so that a test can show
+/// that a fault leaks none.
+void inject_allocation_failure(int64_t after) noexcept;
+void inject_launch_failure(int64_t after) noexcept;
+/// True when this launch is the one to fail (counts down the launches otherwise).
+bool launch_fails_now() noexcept;
+int64_t live_buffers() noexcept;
+
 /// Timing (tile::benchmark): an event that records a time on `stream` (not pooled), the
 /// milliseconds between two such events once both have completed, and its destruction.
 /// `gpu_flush_l2` overwrites a scratch buffer larger than the device's L2 cache on `stream`, so
