@@ -162,8 +162,8 @@ class [[nodiscard]] AutotunedOp : public OpBase<AutotunedOp<Variant>> {
 template <auto... Ks, class... Args>
 [[nodiscard]] auto autotune(Args&&... args) {
   static_assert(sizeof...(Ks) >= 1, "tile::autotune: name at least one candidate kernel");
-  static_assert((std::is_lvalue_reference_v<Args> && ...),
-                "tile::autotune: pass the arguments as lvalues: the candidates are timed on them "
+  static_assert(((std::is_lvalue_reference_v<Args> || detail::scalar_operand<std::remove_cvref_t<Args>>) && ...),
+                "tile::autotune: pass the arrays as lvalues: the candidates are timed on them "
                 "before one of them is launched");
   using Op = std::variant<decltype(detail::launch_candidate<Ks>(args...))...>;
   static std::mutex mutex;
