@@ -35,6 +35,13 @@ clangd = shutil.which("clangd-19")
 if clangd:
     config.available_features.add("clangd")
     config.substitutions.append(("%clangd", f"{clangd} --log=error --background-index=false"))
+# The Clang plugin and the clang++ of the LLVM tilecc was built with, which loads it.
+plugin = os.path.join(libdir, "libtileccPlugin.so")
+clangxx = os.path.join(config.llvm_tools_dir, "clang++")
+if os.path.exists(plugin) and os.path.exists(clangxx):
+    config.available_features.add("plugin")
+    config.substitutions.append((
+        "%clang-plugin", f"{clangxx} -std=c++20 -fsyntax-only -fplugin={plugin} -isystem {include}"))
 # Node.js, for the VS Code extension's test.
 if shutil.which("node"):
     config.available_features.add("node")

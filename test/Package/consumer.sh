@@ -46,7 +46,8 @@ if [ "$mode" = cpu ]; then
     { cat "$work/cpack.log"; fail "cpack"; }
   deb=$(ls "$work"/deb/*.deb)
   contents=$(dpkg-deb -c "$deb")
-  for f in ./usr/bin/tilecc ./usr/bin/tilecc-opt ./usr/include/tile/tile.hpp ./usr/lib/libtile_rt.a \
+  for f in ./usr/bin/tilecc ./usr/bin/tilecc-opt ./usr/lib/libtileccPlugin.so \
+           ./usr/include/tile/tile.hpp ./usr/lib/libtile_rt.a \
            ./usr/lib/libtile_rt.so ./usr/share/tilecc/runtime/device/tile_device.cuh \
            ./usr/lib/cmake/tilecc/tileccConfig.cmake ./usr/lib/cmake/tilecc/tileccConfigVersion.cmake; do
     echo "$contents" | grep -q " $f\$" || fail "the Debian package lacks $f"
