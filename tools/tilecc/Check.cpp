@@ -120,7 +120,7 @@ int tilecc::driver::runCheck(const Options &options) {
   std::unique_ptr<clang::TextDiagnosticPrinter> printer;
   if (options.format == ReportFormat::Clang && !options.verify)
     printer = std::make_unique<clang::TextDiagnosticPrinter>(os, diagOptions.get());
-  DiagnosticLog log(printer.get());
+  DiagnosticLog log(printer.get(), &os, diagOptions.get());
 
   int status = Success;
   std::vector<std::string> toolErrors;

@@ -72,10 +72,17 @@ struct ReportedDiagnostic {
   std::string fullMessage() const;
 };
 
+/// With a text printer to forward to, an error or warning raised inside the tile library's
+/// headers is printed (with `text`, on `textOptions`) at the first line of user code that its
+/// instantiation notes name, with "the tile library reports it here" as a note at the header
+/// line and the other notes after it, as the log records it.
 class DiagnosticLog : public clang::DiagnosticConsumer {
 public:
-  /// `forward` (not owned, may be null) also receives every diagnostic.
-  explicit DiagnosticLog(clang::DiagnosticConsumer *forward) : forward(forward) {}
+  /// `forward` (not owned, may be null) also receives every diagnostic; `text` and
+  /// `textOptions` are where it prints and how (needed to print a relocated diagnostic).
+  explicit DiagnosticLog(clang::DiagnosticConsumer *forward, llvm::raw_ostream *text = nullptr,
+                         clang::DiagnosticOptions *textOptions = nullptr)
+      : forward(forward), text(text), textOptions(textOptions) {}
 
   void BeginSourceFile(const clang::LangOptions &langOpts,
                        const clang::Preprocessor *pp) override;
@@ -87,8 +94,30 @@ public:
   std::vector<ReportedDiagnostic> diagnostics;
 
 private:
+  /// A diagnostic printed later, and the notes that followed it.
+  struct HeldText {
+    clang::FullSourceLoc location;
+    clang::DiagnosticsEngine::Level level;
+    std::string message;
+    std::vector<clang::CharSourceRange> ranges;
+    std::vector<clang::FixItHint> fixIts;
+  };
+  void printHeld();
+
   clang::DiagnosticConsumer *forward;
+  llvm::raw_ostream *text;
+  clang::DiagnosticOptions *textOptions;
   clang::LangOptions langOpts;  // of the file being reported on: how its tokens end
+  /// A tile-library diagnostic being held for relocation (first), with its notes.
+  std::vector<HeldText> held;
+  /// The user line the last tile-library diagnostic was moved to, in the text output and in
+  /// the log: later errors and warnings on that line are the same mistake's follow-ups (a
+  /// failed static_assert leaves a void or invalid value behind) and are left out, with their
+  /// notes.
+  std::pair<clang::FileID, unsigned> textCascadeLine;
+  std::pair<std::string, unsigned> logCascadeLine;
+  bool skippingTextNotes = false;
+  bool skippingLogNotes = false;
 };
 
 /// One file for `checkFile`: its path, and its text when that replaces what is on disk (an

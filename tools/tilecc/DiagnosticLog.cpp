@@ -1,10 +1,13 @@
 //===- DiagnosticLog.cpp - recording Clang's and tilecc's diagnostics ---------===//
 #include "Check.h"
 
+#include <algorithm>
+
 #include "tilecc/Analysis/Diagnostics.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -129,20 +132,90 @@ void DiagnosticLog::BeginSourceFile(const clang::LangOptions &langOpts,
 }
 
 void DiagnosticLog::EndSourceFile() {
+  printHeld();
   if (forward)
     forward->EndSourceFile();
 }
 
 void DiagnosticLog::finish() {
+  printHeld();
   if (forward)
     forward->finish();
+}
+
+/// Prints the held tile-library diagnostic: at the first note's location outside the library
+/// (that note itself left out), with a note at the library line; else where it arose.
+void DiagnosticLog::printHeld() {
+  if (held.empty())
+    return;
+  std::vector<HeldText> items = std::move(held);
+  held.clear();
+  const clang::SourceManager &sm = items.front().location.getManager();
+  auto inUserCode = [&](const HeldText &note) {
+    return note.location.isValid() && !isInTileLibraryFile(sm, note.location);
+  };
+  auto user = std::find_if(items.begin() + 1, items.end(), inUserCode);
+  clang::TextDiagnostic printer(*text, langOpts, textOptions);
+  auto print = [&](const HeldText &d, llvm::StringRef message, clang::DiagnosticsEngine::Level level) {
+    printer.emitDiagnostic(d.location, level, message, d.ranges, d.fixIts);
+  };
+  const HeldText &main = items.front();
+  if (user == items.end()) {
+    for (const HeldText &d : items)
+      print(d, d.message, d.level);
+    return;
+  }
+  clang::FullSourceLoc at(sm.getFileLoc(user->location), sm);
+  std::pair<clang::FileID, unsigned> line{at.getFileID(), at.getLineNumber()};
+  if (line == textCascadeLine)
+    return;  // a follow-up of the diagnostic already printed for this line
+  textCascadeLine = line;
+  printer.emitDiagnostic(user->location, main.level, main.message, user->ranges, {});
+  print(main, "the tile library reports it here", clang::DiagnosticsEngine::Note);
+  for (auto it = items.begin() + 1; it != items.end(); ++it)
+    if (it != user)
+      print(*it, it->message, it->level);
 }
 
 void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                                      const clang::Diagnostic &info) {
   DiagnosticConsumer::HandleDiagnostic(level, info);
-  if (forward)
-    forward->HandleDiagnostic(level, info);
+  if (forward) {
+    // An error or warning inside the tile library is held, with its notes, and printed at the
+    // user's line (printHeld); the printer still counts it.
+    bool inLibrary = text && textOptions && info.hasSourceManager() &&
+                     info.getLocation().isValid() &&
+                     isInTileLibraryFile(info.getSourceManager(), info.getLocation());
+    bool isNote = level == clang::DiagnosticsEngine::Note;
+    if (!isNote) {
+      printHeld();
+      skippingTextNotes = false;
+      if (!inLibrary && info.hasSourceManager() && info.getLocation().isValid()) {
+        const clang::SourceManager &sm = info.getSourceManager();
+        clang::FullSourceLoc at(sm.getFileLoc(info.getLocation()), sm);
+        skippingTextNotes = std::make_pair(at.getFileID(), at.getLineNumber()) == textCascadeLine;
+      }
+    }
+    if (skippingTextNotes) {
+      forward->clang::DiagnosticConsumer::HandleDiagnostic(level, info);  // the counts
+    } else if ((isNote && !held.empty()) ||
+        (inLibrary && (level == clang::DiagnosticsEngine::Error ||
+                       level == clang::DiagnosticsEngine::Fatal ||
+                       level == clang::DiagnosticsEngine::Warning))) {
+      llvm::SmallString<256> message;
+      info.FormatDiagnostic(message);
+      HeldText item{clang::FullSourceLoc(info.getLocation(), info.getSourceManager()), level,
+                    message.str().str(),
+                    std::vector<clang::CharSourceRange>(info.getRanges().begin(),
+                                                        info.getRanges().end()),
+                    std::vector<clang::FixItHint>(info.getFixItHints().begin(),
+                                                  info.getFixItHints().end())};
+      held.push_back(std::move(item));
+      forward->clang::DiagnosticConsumer::HandleDiagnostic(level, info);  // the counts
+    } else {
+      forward->HandleDiagnostic(level, info);
+    }
+  }
   if (level == clang::DiagnosticsEngine::Ignored || level == clang::DiagnosticsEngine::Remark)
     return;
 
@@ -155,6 +228,14 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
     fixIts = fixItsOf(info.getSourceManager(), langOpts, info);
   }
 
+  if (level == clang::DiagnosticsEngine::Note && skippingLogNotes)
+    return;
+  if (level != clang::DiagnosticsEngine::Note) {
+    skippingLogNotes = !location.inTileLibrary && location.valid() &&
+                       std::make_pair(location.file, location.line) == logCascadeLine;
+    if (skippingLogNotes)
+      return;  // a follow-up of the diagnostic moved to this line
+  }
   if (level == clang::DiagnosticsEngine::Note && !diagnostics.empty()) {
     ReportedDiagnostic &last = diagnostics.back();
     // An error or warning inside the tile library moves to the first line outside it that its
@@ -163,6 +244,12 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
         location.valid() && !location.inTileLibrary) {
       last.notes.insert(last.notes.begin(),
                         {std::move(last.location), "the tile library reports it here", {}});
+      if (std::make_pair(location.file, location.line) == logCascadeLine) {
+        diagnostics.pop_back();  // a follow-up of the diagnostic moved to this line
+        skippingLogNotes = true;
+        return;
+      }
+      logCascadeLine = {location.file, location.line};
       last.location = std::move(location);
       last.end = rangeEnd(info.getSourceManager(), langOpts, info);
       last.relocated = true;
