@@ -9,8 +9,9 @@
 #include "tilecc/Analysis/Diagnostics.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
+#include "tilecc/Analysis/LaunchSites.h"
+
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -107,24 +108,6 @@ std::string mismatch(const ParmVarDecl *param, const Expr *arg, const ASTContext
   return "";
 }
 
-class LaunchCalls : public RecursiveASTVisitor<LaunchCalls> {
-public:
-  bool VisitCallExpr(CallExpr *call) {
-    const FunctionDecl *callee = call->getDirectCallee();
-    if (!callee || !callee->getIdentifier() || callee->getName() != "launch")
-      return true;
-    if (const FunctionDecl *kernel = launchedFunction(callee))
-      calls.push_back({call, kernel});
-    return true;
-  }
-
-  struct Launch {
-    const CallExpr *call;
-    const FunctionDecl *kernel;
-  };
-  std::vector<Launch> calls;
-};
-
 } // namespace
 
 bool tilecc::checkLaunchArguments(ASTContext &context,
@@ -132,9 +115,7 @@ bool tilecc::checkLaunchArguments(ASTContext &context,
   bool clean = true;
   llvm::DenseSet<SourceLocation> reported;
   for (const FunctionDecl *fn : functions) {
-    LaunchCalls finder;
-    finder.TraverseStmt(const_cast<Stmt *>(fn->getBody()));
-    for (const LaunchCalls::Launch &launch : finder.calls) {
+    for (const LaunchSites::Call &launch : findLaunchSites(fn).calls) {
       std::string name;
       llvm::raw_string_ostream os(name);
       launch.kernel->getNameForDiagnostic(os, context.getPrintingPolicy(), /*Qualified=*/false);

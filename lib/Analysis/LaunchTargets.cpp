@@ -1,8 +1,8 @@
 //===- LaunchTargets.cpp - only kernels are launched --------------------------===//
 //
 // A reference to a specialization of `tile::launch` (or `tile::autotune`) names what it
-// launches as its template arguments (launchedFunctions); each of those functions (or the
-// template it was instantiated from) must carry TILE_KERNEL's annotation.
+// launches as its template arguments (LaunchSites' references); each of those functions (or
+// the template it was instantiated from) must carry TILE_KERNEL's annotation.
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Analysis/LaunchTargets.h"
@@ -10,38 +10,18 @@
 #include "tilecc/Analysis/Diagnostics.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "tilecc/Analysis/LaunchSites.h"
+
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace tilecc;
 
-namespace {
-
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
-public:
-  bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    for (const FunctionDecl *target : launchedFunctions(dyn_cast<FunctionDecl>(ref->getDecl())))
-      launches.push_back({ref->getExprLoc(), target});
-    return true;
-  }
-
-  struct Launch {
-    SourceLocation loc;
-    const FunctionDecl *target;
-  };
-  std::vector<Launch> launches;
-};
-
-} // namespace
-
 bool tilecc::checkLaunchTargets(ASTContext &context, llvm::ArrayRef<const FunctionDecl *> functions) {
   bool clean = true;
   llvm::DenseSet<SourceLocation> reported;
   for (const FunctionDecl *fn : functions) {
-    LaunchFinder finder;
-    finder.TraverseStmt(const_cast<Stmt *>(fn->getBody()));
-    for (const LaunchFinder::Launch &launch : finder.launches) {
+    for (const LaunchSites::Reference &launch : findLaunchSites(fn).references) {
       const FunctionDecl *definition = launch.target->getDefinition();
       if (isTileKernel(definition ? definition : launch.target))
         continue;
