@@ -98,26 +98,13 @@ struct Lent {
 
 template <class T>
 py::capsule export_lent(py::object self, tile::Array<T>& a, py::object stream, bool shared) {
-  if (a.device().is_gpu()) {
-    if (!stream.is_none() && stream.cast<intptr_t>() > 0)
-      tile::detail::gpu_order_after_device_stream(a.device(), reinterpret_cast<void*>(stream.cast<intptr_t>()));
-    else
-      tile::detail::gpu_synchronize(a.device(), "tile_rt.Array.__dlpack__", "");
-  }
+  // DLPack's stream -1 asks for no ordering and 0 is not a stream: both leave the host to wait.
+  const intptr_t consumer = stream.is_none() ? 0 : stream.cast<intptr_t>();
+  tile::detail::order_before_consumer(a, consumer > 0 ? reinterpret_cast<void*>(consumer) : nullptr,
+                                      "tile_rt.Array.__dlpack__");
   auto* lent = shared ? new Lent<T>{std::move(self), a.view(), {}, {}, {}}
                       : new Lent<T>{std::move(self), a.view_mut(), {}, {}, {}};
-  for (int d = 0; d < a.rank(); ++d) {
-    lent->shape[d] = a.shape()[d];
-    lent->strides[d] = a.strides()[d];
-  }
-  DLTensor& t = lent->managed.dl_tensor;
-  t.data = a.data();
-  t.device = DLDevice{a.device().is_gpu() ? kDLCUDA : kDLCPU, a.device().ordinal()};
-  t.ndim = a.rank();
-  t.dtype = tile::detail::dlpack_dtype<T>();
-  t.shape = lent->shape;
-  t.strides = lent->strides;
-  t.byte_offset = 0;
+  tile::detail::describe_dlpack(a, lent->shape, lent->strides, lent->managed.dl_tensor);
   lent->managed.manager_ctx = lent;
   lent->managed.deleter = [](DLManagedTensor* self) {
     py::gil_scoped_acquire gil;

@@ -146,6 +146,34 @@ struct DLPackExport {
   DLManagedTensor managed;
 };
 
+/// Makes the consumer's stream (or, without one, the host) wait for the work tile_rt issued on
+/// `a`'s GPU: what a DLPack export must do before the consumer reads the memory.
+template <class T>
+void order_before_consumer(const Array<T>& a, void* consumer_stream, const char* what) {
+  if (!a.device().is_gpu()) return;
+  if (consumer_stream)
+    gpu_order_after_device_stream(a.device(), consumer_stream);
+  else
+    gpu_synchronize(a.device(), what, "");
+}
+
+/// Fills `t` with `a`'s data, device, element type, shape and strides; `shape` and `strides`
+/// (Shape::max_rank elements each) hold the extents `t` points at.
+template <class T>
+void describe_dlpack(const Array<T>& a, int64_t* shape, int64_t* strides, DLTensor& t) {
+  for (int d = 0; d < a.rank(); ++d) {
+    shape[d] = a.shape()[d];
+    strides[d] = a.strides()[d];
+  }
+  t.data = a.data();
+  t.device = DLDevice{a.device().is_gpu() ? kDLCUDA : kDLCPU, a.device().ordinal()};
+  t.ndim = a.rank();
+  t.dtype = dlpack_dtype<T>();
+  t.shape = shape;
+  t.strides = strides;
+  t.byte_offset = 0;
+}
+
 }  // namespace detail
 
 /// Hands the array to a DLPack consumer. The consumer calls `deleter` when done; until then the
@@ -157,26 +185,9 @@ DLManagedTensor* to_dlpack(Array<T>&& array, void* consumer_stream = nullptr) {
   if (!detail::ArrayAccess::ref(array).buffer->loans.empty())
     throw Error("tile::to_dlpack: the array is borrowed (by a view, a PartitionRef or a pending op); a "
                 "borrowed array cannot be handed to a DLPack consumer");
-  if (array.device().is_gpu()) {
-    if (consumer_stream)
-      detail::gpu_order_after_device_stream(array.device(), consumer_stream);
-    else
-      detail::gpu_synchronize(array.device(), "tile::to_dlpack", "");
-  }
+  detail::order_before_consumer(array, consumer_stream, "tile::to_dlpack");
   auto* ex = new detail::DLPackExport<T>{std::move(array), {}, {}, {}};
-  const Array<T>& a = ex->array;
-  for (int d = 0; d < a.rank(); ++d) {
-    ex->shape[d] = a.shape()[d];
-    ex->strides[d] = a.strides()[d];
-  }
-  const Device& dev = a.device();
-  ex->managed.dl_tensor.data = a.data();
-  ex->managed.dl_tensor.device = DLDevice{dev.is_gpu() ? kDLCUDA : kDLCPU, dev.ordinal()};
-  ex->managed.dl_tensor.ndim = a.rank();
-  ex->managed.dl_tensor.dtype = detail::dlpack_dtype<T>();
-  ex->managed.dl_tensor.shape = ex->shape;
-  ex->managed.dl_tensor.strides = ex->strides;
-  ex->managed.dl_tensor.byte_offset = 0;
+  detail::describe_dlpack(ex->array, ex->shape, ex->strides, ex->managed.dl_tensor);
   ex->managed.manager_ctx = ex;
   ex->managed.deleter = [](DLManagedTensor* self) { delete static_cast<detail::DLPackExport<T>*>(self->manager_ctx); };
   return &ex->managed;

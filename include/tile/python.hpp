@@ -45,8 +45,7 @@ inline std::pair<int, int> dlpack_device(py::handle obj) {
   if (!py::hasattr(obj, "__dlpack_device__"))
     throw py::type_error("tile: expected an array with __dlpack__ (numpy, torch, tile_rt.Array, ...), got " +
                          std::string(py::str(py::type::of(obj))));
-  const auto dev = obj.attr("__dlpack_device__")().cast<std::pair<int, int>>();
-  return dev;
+  return obj.attr("__dlpack_device__")().cast<std::pair<int, int>>();
 }
 
 /// Takes the DLManagedTensor out of a "dltensor" capsule; the capsule is renamed so that it no
