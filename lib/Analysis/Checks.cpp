@@ -88,8 +88,12 @@ bool tilecc::runChecks(ASTContext &context, llvm::ArrayRef<const FunctionDecl *>
   for (const FunctionDecl *function : host)
     clean &= checkHostBorrows(context, function);
   clean &= checkMappedPartitions(context, host);
-  clean &= checkLaunchTargets(context, host);
-  clean &= checkLaunchArguments(context, host);
+  std::vector<LaunchSites> launches;
+  launches.reserve(host.size());
+  for (const FunctionDecl *function : host)
+    launches.push_back(findLaunchSites(function));
+  clean &= checkLaunchTargets(context, launches);
+  clean &= checkLaunchArguments(context, launches);
   clean &= checkHostUnchecked(context, host);
   return clean;
 }

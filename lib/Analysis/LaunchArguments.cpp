@@ -110,12 +110,11 @@ std::string mismatch(const ParmVarDecl *param, const Expr *arg, const ASTContext
 
 } // namespace
 
-bool tilecc::checkLaunchArguments(ASTContext &context,
-                                  llvm::ArrayRef<const FunctionDecl *> functions) {
+bool tilecc::checkLaunchArguments(ASTContext &context, llvm::ArrayRef<LaunchSites> sites) {
   bool clean = true;
   llvm::DenseSet<SourceLocation> reported;
-  for (const FunctionDecl *fn : functions) {
-    for (const LaunchSites::Call &launch : findLaunchSites(fn).calls) {
+  for (const LaunchSites &function : sites) {
+    for (const LaunchSites::Call &launch : function.calls) {
       std::string name;
       llvm::raw_string_ostream os(name);
       launch.kernel->getNameForDiagnostic(os, context.getPrintingPolicy(), /*Qualified=*/false);

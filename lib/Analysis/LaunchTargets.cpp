@@ -10,18 +10,16 @@
 #include "tilecc/Analysis/Diagnostics.h"
 #include "tilecc/Analysis/TileLibrary.h"
 
-#include "tilecc/Analysis/LaunchSites.h"
-
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 using namespace tilecc;
 
-bool tilecc::checkLaunchTargets(ASTContext &context, llvm::ArrayRef<const FunctionDecl *> functions) {
+bool tilecc::checkLaunchTargets(ASTContext &context, llvm::ArrayRef<LaunchSites> sites) {
   bool clean = true;
   llvm::DenseSet<SourceLocation> reported;
-  for (const FunctionDecl *fn : functions) {
-    for (const LaunchSites::Reference &launch : findLaunchSites(fn).references) {
+  for (const LaunchSites &function : sites) {
+    for (const LaunchSites::Reference &launch : function.references) {
       const FunctionDecl *definition = launch.target->getDefinition();
       if (isTileKernel(definition ? definition : launch.target))
         continue;

@@ -13,15 +13,16 @@
 #define TILECC_ANALYSIS_LAUNCHARGUMENTS_H
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
+#include "tilecc/Analysis/LaunchSites.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 namespace tilecc {
 
-/// Reports tile-launch-argument for each launch in `functions` (instantiated code; each
-/// location once) whose arguments do not fit the kernel. Returns true when there was none.
-bool checkLaunchArguments(clang::ASTContext &context,
-                          llvm::ArrayRef<const clang::FunctionDecl *> functions);
+/// Reports tile-launch-argument for each launch call among the host functions' launch sites
+/// (instantiated code; each location once) whose arguments do not fit the kernel. Returns true
+/// when there was none.
+bool checkLaunchArguments(clang::ASTContext &context, llvm::ArrayRef<LaunchSites> sites);
 
 } // namespace tilecc
 

@@ -11,15 +11,16 @@
 #define TILECC_ANALYSIS_LAUNCHTARGETS_H
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
+#include "tilecc/Analysis/LaunchSites.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 namespace tilecc {
 
-/// Reports tile-launch-not-kernel for every launch of a function that is not a TILE_KERNEL in
-/// `functions` (each location once). Returns true when there was none.
-bool checkLaunchTargets(clang::ASTContext &context,
-                        llvm::ArrayRef<const clang::FunctionDecl *> functions);
+/// Reports tile-launch-not-kernel for every launch of a function that is not a TILE_KERNEL
+/// among the host functions' launch sites (each location once). Returns true when there was
+/// none.
+bool checkLaunchTargets(clang::ASTContext &context, llvm::ArrayRef<LaunchSites> sites);
 
 } // namespace tilecc
 
