@@ -8,5 +8,5 @@ TILE_KERNEL void k(tile::Tensor<float, 128>& z, const tile::Tensor<float, tile::
   auto b = tile::zeros<float, 64>();
   z.store(a + b);
 }
-// CHECK: error: {{.*}}tile shapes differ
-// CHECK: shape-mismatch.cpp:9
+// CHECK: shape-mismatch.cpp:9:{{[0-9]+}}: error: {{.*}}tile shapes differ
+// CHECK: note: the tile library reports it here

@@ -112,11 +112,8 @@ int tilecc::driver::runCheck(const Options &options) {
                           : textReport ? llvm::errs()
                                        : llvm::outs();
 
-  // Clang's own defaults for its printer (its driver turns these on).
-  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions(new clang::DiagnosticOptions);
-  diagOptions->ShowPresumedLoc = true;
-  diagOptions->ShowOptionNames = true;
-  diagOptions->ShowColors = options.colors.value_or(!outputFile && os.has_colors());
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions =
+      textDiagnosticOptions(options, os);
   std::unique_ptr<clang::TextDiagnosticPrinter> printer;
   if (options.format == ReportFormat::Clang && !options.verify)
     printer = std::make_unique<clang::TextDiagnosticPrinter>(os, diagOptions.get());

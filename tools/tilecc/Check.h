@@ -120,6 +120,11 @@ private:
   bool skippingLogNotes = false;
 };
 
+/// How tilecc prints Clang's text diagnostics to `os`: presumed locations, option names, and
+/// colors as -f[no-]color-diagnostics says (by default when `os` is a terminal).
+llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> textDiagnosticOptions(const Options &options,
+                                                                         llvm::raw_ostream &os);
+
 /// One file for `checkFile`: its path, and its text when that replaces what is on disk (an
 /// editor's unsaved buffer).
 struct CheckInput {

@@ -5,6 +5,7 @@
 // tile -> tilegpu pipeline and print CUDA C++ after the user's source.
 //
 //===----------------------------------------------------------------------===//
+#include "Check.h"
 #include "Driver.h"
 
 #include "tilecc/Analysis/Checks.h"
@@ -19,6 +20,7 @@
 #include "mlir/IR/Verifier.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -167,9 +169,17 @@ int tilecc::driver::lowerKernels(clang::ASTUnit &ast, llvm::ArrayRef<KernelInsta
 
 int tilecc::driver::compileToStream(const Options &options, llvm::raw_ostream &os) {
   PhaseTimer timer(options.verbose);
+  // Diagnostics print as `tilecc check` prints them: an error raised inside the tile library's
+  // headers at the user's line that caused it.
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions =
+      textDiagnosticOptions(options, llvm::errs());
+  clang::TextDiagnosticPrinter printer(llvm::errs(), diagOptions.get());
+  DiagnosticLog log(&printer, &llvm::errs(), diagOptions.get());
+  FrontendOptions frontend = frontendOptions(options, options.frontend.files);
+  frontend.diagnostics = &log;
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
-  if (!buildASTs(frontendOptions(options, options.frontend.files), asts, error)) {
+  if (!buildASTs(frontend, asts, error)) {
     toolError(error);
     return ToolFailure;
   }

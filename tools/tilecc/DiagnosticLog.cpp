@@ -1,5 +1,6 @@
 //===- DiagnosticLog.cpp - recording Clang's and tilecc's diagnostics ---------===//
 #include "Check.h"
+#include "Driver.h"
 
 #include <algorithm>
 
@@ -15,6 +16,16 @@
 
 using namespace tilecc;
 using namespace tilecc::driver;
+
+llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions>
+tilecc::driver::textDiagnosticOptions(const Options &options, llvm::raw_ostream &os) {
+  // Clang's own defaults for its printer (its driver turns these on).
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> diagOptions(new clang::DiagnosticOptions);
+  diagOptions->ShowPresumedLoc = true;
+  diagOptions->ShowOptionNames = true;
+  diagOptions->ShowColors = options.colors.value_or(os.has_colors());
+  return diagOptions;
+}
 
 std::string ReportedDiagnostic::fullMessage() const {
   return isRule ? message + " [" + ruleId + "]" : message;
@@ -143,6 +154,20 @@ void DiagnosticLog::finish() {
     forward->finish();
 }
 
+/// Appends the warning flag that controls the diagnostic as clang's text printer shows it:
+/// ` [-Wflag]`, or ` [-Werror,-Wflag]` for a warning made an error.
+static void appendOptionName(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info,
+                             llvm::SmallVectorImpl<char> &message) {
+  llvm::StringRef option = clang::DiagnosticIDs::getWarningOptionForDiag(info.getID());
+  if (option.empty())
+    return;
+  bool promoted = (level == clang::DiagnosticsEngine::Error ||
+                   level == clang::DiagnosticsEngine::Fatal) &&
+                  !clang::DiagnosticIDs::isDefaultMappingAsError(info.getID());
+  llvm::raw_svector_ostream os(message);
+  os << " [" << (promoted ? "-Werror," : "") << "-W" << option << "]";
+}
+
 /// Prints the held tile-library diagnostic: at the first note's location outside the library
 /// (that note itself left out), with a note at the library line; else where it arose.
 void DiagnosticLog::printHeld() {
@@ -204,6 +229,8 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                        level == clang::DiagnosticsEngine::Warning))) {
       llvm::SmallString<256> message;
       info.FormatDiagnostic(message);
+      if (textOptions->ShowOptionNames)
+        appendOptionName(level, info, message);
       HeldText item{clang::FullSourceLoc(info.getLocation(), info.getSourceManager()), level,
                     message.str().str(),
                     std::vector<clang::CharSourceRange>(info.getRanges().begin(),
