@@ -674,15 +674,23 @@ constexpr auto abs(const Tile<T, D...>& t) {
 }
 
 namespace detail {
-/// fmin / fmax, except that a signaling NaN also yields the other operand, as a quiet one does
-/// (IEEE 754-2019 minimumNumber / maximumNumber; the C library may return NaN for it).
+/// IEEE 754-2019 minimumNumber / maximumNumber: a NaN (quiet or signaling) yields the other
+/// operand, and -0 is below +0 (fmin / fmax may return either zero), as on the GPU.
 template <class T>
 T number_min(T x, T y) {
-  return std::isnan(x) ? y : std::isnan(y) ? x : std::fmin(x, y);
+  if (std::isnan(x) || std::isnan(y))
+    return std::isnan(x) ? y : x;
+  if (x == y)
+    return std::signbit(x) ? x : y;
+  return x < y ? x : y;
 }
 template <class T>
 T number_max(T x, T y) {
-  return std::isnan(x) ? y : std::isnan(y) ? x : std::fmax(x, y);
+  if (std::isnan(x) || std::isnan(y))
+    return std::isnan(x) ? y : x;
+  if (x == y)
+    return std::signbit(x) ? y : x;
+  return x < y ? y : x;
 }
 
 /// The smaller of two elements; for floating types a NaN yields the other operand (fmin), and

@@ -174,6 +174,18 @@ TEST(Tile, ASignalingNaNYieldsTheOtherOperandOfMinAndMax) {
   EXPECT_EQ(tile::max<0>(tile::cat<0>(snan, tile::full<float, 2>(3.0f))), 3.0f);
 }
 
+TEST(Tile, MinAndMaxOrderNegativeZeroBelowPositiveZero) {
+  // As on the GPU (IEEE 754-2019 minimumNumber / maximumNumber), in either operand order.
+  auto pos = tile::full<float, 2>(0.0f);
+  auto neg = tile::full<float, 2>(-0.0f);
+  EXPECT_TRUE(std::signbit(tile::min(pos, neg)(0)));
+  EXPECT_TRUE(std::signbit(tile::min(neg, pos)(0)));
+  EXPECT_FALSE(std::signbit(tile::max(pos, neg)(0)));
+  EXPECT_FALSE(std::signbit(tile::max(neg, pos)(0)));
+  EXPECT_TRUE(std::signbit(tile::min(tile::cat<0>(pos, neg))));
+  EXPECT_FALSE(std::signbit(tile::max(tile::cat<0>(neg, pos))));
+}
+
 TEST(Tile, HalfTilesComputeInFloat) {
   auto h = tile::cast<tile::f16>(tile::iota<float, 8>());
   auto s = h * tile::f16(0.5f) + 1;
