@@ -254,7 +254,7 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
     if (objectRvalue) {
       moveOut(object->id, site(loc, "move (into '" + name + "')"), site(loc, moveWhat));
       movedIn.push_back(object->id);
-    } else if (objectConst) {
+    } else if (objectConst || readsAnElement(call, dyn_cast_or_null<CXXMethodDecl>(callee))) {
       readPlace(object->id, site(loc, "read ('" + name + "')"));
     } else {
       writePlace(object->id, site(loc, "write ('" + name + "')"));
@@ -332,8 +332,12 @@ void FactBuilder::genericCall(const Expr *call, const FunctionDecl *callee,
       } else {
         readPlace(o.id, site(argLoc, "read (copied into '" + name + "')"));
       }
-    } else if (resultBorrows && place.type.kind == HostKind::Array) {
-      // A PartitionRef or op made from a reference to an array borrows that array.
+    } else if (resultBorrows &&
+               (place.type.kind == HostKind::Array ||
+                (place.type.containsArrays && callee && isInTileNamespace(callee)))) {
+      // A PartitionRef or op made from a reference to an array borrows that array; an op the
+      // library makes from a container of arrays (a collective's arrays, one per rank) borrows
+      // every array in it. (A function of the user's is summarized from its body instead.)
       bool exclusive = pass == Passing::MutRef;
       LoanId loan = loanFor(arg, o.id, exclusive ? LoanKind::Exclusive : LoanKind::Shared, argLoc);
       access(o.id, exclusive ? AccessKind::LendExclusive : AccessKind::LendShared,

@@ -269,6 +269,10 @@ private:
   void collectTemps(const Stmt *stmt, llvm::SmallVectorImpl<PlaceId> &temps, unsigned depth);
   const CXXMemberCallExpr *partitionMutCall(const Expr *e) const;
   bool consumedByLaunch(const Expr *e) const;
+  /// `call` takes an element of a std container by non-const reference (`v[i]`, `v.at(i)`,
+  /// `v.front()`, `v.back()`) for a use that only reads it: the object of a const method, or
+  /// an argument bound to a const reference. Such a call reads the container.
+  bool readsAnElement(const Expr *call, const CXXMethodDecl *method) const;
   std::optional<PlaceId> consumedRangeContainer(const CXXForRangeStmt *range);
   std::optional<PlaceId> consumedIndexedContainer(const ForStmt *loop);
 

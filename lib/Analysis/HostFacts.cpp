@@ -302,6 +302,36 @@ bool FactBuilder::consumedByLaunch(const Expr *e) const {
          isTileLaunch(call->getDirectCallee());
 }
 
+bool FactBuilder::readsAnElement(const Expr *call, const CXXMethodDecl *method) const {
+  if (!method || !method->getParent()->isInStdNamespace())
+    return false;
+  bool accessor = method->getOverloadedOperator() == OO_Subscript ||
+                  (method->getIdentifier() &&
+                   llvm::is_contained({"at", "front", "back"}, method->getName()));
+  if (!accessor)
+    return false;
+  const Stmt *use = call;
+  const Stmt *p = parents.getParent(call);
+  while (p && isa<ImplicitCastExpr, ParenExpr>(p)) {
+    use = p;
+    p = parents.getParent(p);
+  }
+  if (const auto *member = dyn_cast_or_null<MemberExpr>(p)) {
+    const auto *outer = dyn_cast_or_null<CXXMemberCallExpr>(parents.getParent(member));
+    return outer && outer->getMethodDecl() && outer->getMethodDecl()->isConst();
+  }
+  const auto *outer = dyn_cast_or_null<CallExpr>(p);
+  const FunctionDecl *callee = outer ? outer->getDirectCallee() : nullptr;
+  if (!callee || isa<CXXOperatorCallExpr>(outer))
+    return false;
+  for (unsigned i = 0; i < outer->getNumArgs() && i < callee->getNumParams(); ++i)
+    if (outer->getArg(i) == use) {
+      QualType param = callee->getParamDecl(i)->getType();
+      return param->isLValueReferenceType() && param.getNonReferenceType().isConstQualified();
+    }
+  return false;
+}
+
 // ---- the walk
 // ------------------------------------------------------------------------------------
 

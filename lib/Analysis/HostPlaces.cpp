@@ -40,6 +40,19 @@ constexpr HostClass kHostClasses[] = {
     // What an op holds for an array passed by lvalue.
     {"ArrayBorrow", HostKind::OtherTile},
 };
+/// A class of the tile library that derives from tile::detail::OpTag, the base of every op.
+bool isOpClass(const CXXRecordDecl *record, unsigned depth = 0) {
+  const CXXRecordDecl *definition = record->getDefinition();
+  if (!definition || depth > 8)
+    return false;
+  if (definition->getIdentifier() && definition->getName() == "OpTag" &&
+      isInTileNamespace(definition))
+    return true;
+  for (const CXXBaseSpecifier &base : definition->bases())
+    if (const CXXRecordDecl *b = base.getType()->getAsCXXRecordDecl(); b && isOpClass(b, depth + 1))
+      return true;
+  return false;
+}
 } // namespace
 
 HostKind HostTypes::hostKind(QualType type) {
@@ -58,7 +71,8 @@ HostKind HostTypes::hostKind(QualType type) {
   for (const HostClass &hostClass : kHostClasses)
     if (name == hostClass.name)
       return hostClass.kind;
-  return HostKind::None;
+  // Every other op of the library (copies, fills, collectives) derives from detail::OpTag.
+  return isOpClass(record) ? HostKind::DeviceOp : HostKind::None;
 }
 
 TypeFacts HostTypes::classify(QualType type) {
