@@ -130,7 +130,10 @@ PYBIND11_MODULE(tile_rt, m) {
       .def_property_readonly("ordinal", &tile::Device::ordinal)
       .def("__repr__", [](const tile::Device& d) { return "<tile_rt.Device " + d.name() + ">"; });
   m.def("default_device", &tile::default_device, py::return_value_policy::reference);
-  m.def("cpu_device", &tile::cpu_device, py::return_value_policy::reference);
+  m.def("cpu_device", [](int ordinal) -> const tile::Device& { return tile::cpu_device(ordinal); },
+        py::arg("ordinal") = 0, py::return_value_policy::reference);
+  m.def("device_count", &tile::device_count);
+  m.def("device", &tile::device, py::return_value_policy::reference);
 
   py::class_<PyArray>(m, "Array")
       .def_property_readonly("shape", [](const PyArray& a) { return py::tuple(py::cast(a.shape())); })

@@ -31,6 +31,7 @@ namespace {
 
 constexpr std::align_val_t kCpuAlignment{64};
 constexpr int kMaxGpus = 64;
+constexpr int kMaxCpuDevices = 8;
 
 [[noreturn]] void no_cuda() { throw Error("tile: this tile_rt was built without CUDA support"); }
 
@@ -108,10 +109,45 @@ const Device& pick_default_device() {
 
 }  // namespace
 
-const Device& cpu_device() {
-  static const Device cpu(Device::Kind::Cpu, 0,
-                          "cpu (" + std::to_string(detail::cpu_num_threads()) + " threads)");
-  return cpu;
+static int cpu_device_count() {
+  static const int n = [] {
+    const char* env = std::getenv("TILE_CPU_DEVICES");
+    if (!env || !*env) return 1;
+    char* end = nullptr;
+    const long v = std::strtol(env, &end, 10);
+    if (*end || v < 1 || v > kMaxCpuDevices)
+      throw Error(std::string("TILE_CPU_DEVICES: expected a number of simulated devices from 1 to ") +
+                  std::to_string(kMaxCpuDevices) + ", got '" + env + "'");
+    return static_cast<int>(v);
+  }();
+  return n;
+}
+
+const Device& cpu_device() { return cpu_device(0); }
+
+const Device& cpu_device(int ordinal) {
+  if (ordinal < 0 || ordinal >= cpu_device_count())
+    throw Error("tile::cpu_device(" + std::to_string(ordinal) + "): there are " +
+                std::to_string(cpu_device_count()) + " simulated CPU devices (TILE_CPU_DEVICES)");
+  static const std::array<std::unique_ptr<Device>, kMaxCpuDevices> cpus = [] {
+    std::array<std::unique_ptr<Device>, kMaxCpuDevices> all;
+    const std::string threads = std::to_string(detail::cpu_num_threads()) + " threads";
+    all[0] = std::make_unique<Device>(Device::Kind::Cpu, 0, "cpu (" + threads + ")");
+    for (int i = 1; i < kMaxCpuDevices; ++i)
+      all[static_cast<std::size_t>(i)] = std::make_unique<Device>(
+          Device::Kind::Cpu, i, "cpu:" + std::to_string(i) + " (simulated, " + threads + ")");
+    return all;
+  }();
+  return *cpus[static_cast<std::size_t>(ordinal)];
+}
+
+int device_count() { return default_device().is_gpu() ? cuda_device_count() : cpu_device_count(); }
+
+const Device& device(int index) {
+  if (index < 0 || index >= device_count())
+    throw Error("tile::device(" + std::to_string(index) + "): there are " + std::to_string(device_count()) +
+                (default_device().is_gpu() ? " CUDA GPUs" : " simulated CPU devices (TILE_CPU_DEVICES)"));
+  return default_device().is_gpu() ? cuda_device(index) : cpu_device(index);
 }
 
 int cuda_device_count() {
@@ -140,6 +176,17 @@ const Device& cuda_device(int ordinal) {
   no_cuda();
 #endif
 }
+
+#if !defined(TILE_RT_HAS_CUDA)
+namespace detail {
+void* gpu_comm_init(const std::vector<const Device*>&) { no_cuda(); }
+void gpu_comm_destroy(void*) noexcept {}
+void gpu_collective(void*, int, int, int, int, std::size_t, const std::vector<const void*>&,
+                    const std::vector<void*>&, const std::vector<void*>&) {
+  no_cuda();
+}
+}  // namespace detail
+#endif
 
 const Device& default_device() {
   static const Device& device = pick_default_device();

@@ -6,7 +6,8 @@
 //   tile::ops::ones<T>(shape[, device]), full<T>(shape, value[, device]), arange<T>(n[, device]),
 //   tile::ops::empty<T>(shape[, device]) (no work: unspecified contents)
 //   tile::ops::from_host(std::vector<T>, shape[, device])  (the op owns the vector)
-//   tile::ops::copy(src, dst)                      device to device, equal shapes; no outputs
+//   tile::ops::copy(src, dst)                      equal shapes, on one device or between two
+//                                                  (GPU to GPU: compact views; no outputs)
 //   tile::ops::to_host(a)                          -> op yielding a std::vector<T> (borrows a, or
 //                                                     owns it when moved in)
 // `copy` and `to_host` also take views (tile/array.hpp): `src` an Array or an ArrayView, `dst` an
@@ -369,8 +370,9 @@ class [[nodiscard]] CopyOp : public OpBase<CopyOp<T>> {
     ctx.use(device, src_.buffer, false);
     ctx.use(device, dst_.buffer, true);
     if (detail::is_row_major(src_.shape, src_.strides) && detail::is_row_major(dst_.shape, dst_.strides)) {
+      const bool across = !(*src_.buffer->device == device);
       detail::copy_on_stream(device, stream, dst, src, static_cast<std::size_t>(dst_.shape.numel()) * sizeof(T),
-                             detail::CopyKind::DeviceToDevice);
+                             across ? detail::CopyKind::BetweenDevices : detail::CopyKind::DeviceToDevice);
     } else {
       // tile_rt's kernel where it has one, else cudaMemcpy2DAsync blocks.
       const detail::CopyAxes c = detail::collapse_copy_axes(dst_.shape, dst_.strides, src_.strides);
@@ -395,9 +397,17 @@ class [[nodiscard]] CopyOp : public OpBase<CopyOp<T>> {
   void init(const detail::ArrayRef<T>& src, const detail::ArrayRef<T>& dst, bool borrow_dst) {
     src_ = detail::require_array(src, what, "src");
     dst_ = detail::require_array(dst, what, "dst");
-    if (!(*src_.buffer->device == *dst_.buffer->device))
-      throw Error(std::string(what) + ": src is on " + src_.buffer->device->name() + " but dst on " +
-                  dst_.buffer->device->name() + "; a copy stays on one device (go through to_host / from_host)");
+    const Device &from = *src_.buffer->device, &to = *dst_.buffer->device;
+    if (!(from == to)) {
+      if (from.is_gpu() != to.is_gpu())
+        throw Error(std::string(what) + ": src is on " + from.name() + " but dst on " + to.name() +
+                    "; between the CPU and a GPU go through to_host / from_host");
+      if (from.is_gpu() && !(detail::is_row_major(src_.shape, src_.strides) &&
+                             detail::is_row_major(dst_.shape, dst_.strides)))
+        throw Error(std::string(what) + ": a copy from " + from.name() + " to " + to.name() +
+                    " needs compact row-major views on both sides; copy a strided view into a compact "
+                    "array on its own device first");
+    }
     if (!(src_.shape == dst_.shape))
       throw Error(std::string(what) + ": the shapes differ (src " + src_.shape.str() + ", dst " + dst_.shape.str() +
                   "); a copy needs equal shapes");

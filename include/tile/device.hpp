@@ -4,6 +4,13 @@
 // `tile::default_device()` is the first CUDA GPU when tile_rt was built with CUDA and a GPU is
 // present, otherwise the CPU; the environment variable TILE_DEVICE=cpu forces the CPU and
 // TILE_DEVICE=cuda demands a GPU. The choice is made once, on first use.
+//
+// A program that spreads over several devices takes them from `tile::device_count()` and
+// `tile::device(i)`: every GPU when the default device is a GPU; on the CPU backend,
+// TILE_CPU_DEVICES (default 1, at most 8) simulated devices, `cpu:0` ... `cpu:N-1`, which share
+// the CPU's thread pool but are as distinct as GPUs are: an array lives on one of them, a launch
+// runs where its arrays are, and only copies and collectives (tile/collective.hpp) cross
+// between them. So multi-device programs run, and are tested, without GPUs.
 #pragma once
 
 #include <string>
@@ -37,8 +44,16 @@ class Device {
 /// The device new arrays are created on and launches run on.
 const Device& default_device();
 
-/// The CPU backend, always available.
+/// The CPU backend, always available (simulated device `cpu:0`).
 const Device& cpu_device();
+/// Simulated CPU device `ordinal` (0 <= ordinal < TILE_CPU_DEVICES); throws tile::Error otherwise.
+const Device& cpu_device(int ordinal);
+
+/// The devices a multi-device program spreads over, of the default device's kind: the GPUs, or
+/// the simulated CPU devices. device(0) is the default device.
+int device_count();
+/// Device `index` of those (0 <= index < device_count()); throws tile::Error otherwise.
+const Device& device(int index);
 
 /// The number of CUDA GPUs (0 without CUDA support or without a GPU).
 int cuda_device_count();

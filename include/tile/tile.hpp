@@ -19,6 +19,8 @@
 //   tile/autotune.hpp    tile::autotune<K1, K2, ...>(args...): the fastest candidate's launch
 //   tile/benchmark.hpp   tile::benchmark(make_op): median time of an op (device time on a GPU)
 //   tile/array_ops.hpp   tile::ops::zeros/ones/full/arange/empty/from_host, copy, to_host as ops
+//   tile/collective.hpp  several devices: Communicator, all_reduce / all_gather / reduce_scatter /
+//                        broadcast as ops, shard / unshard
 //   tile/schedule.hpp    program orders for mapped partitions (swizzle, column_major, reversed)
 // Included on request: tile/dlpack.hpp (to_dlpack / from_dlpack, the DLPack ABI structs),
 // tile/python.hpp (kernels as Python functions, pybind11).
@@ -39,4 +41,5 @@
 #include "tile/autotune.hpp"
 #include "tile/benchmark.hpp"
 #include "tile/array_ops.hpp"
+#include "tile/collective.hpp"
 #include "tile/schedule.hpp"

@@ -319,13 +319,15 @@ bool strided_copy(int ordinal, void* stream, void* dst, const int64_t* dst_strid
 }
 
 /// detail::CopyKind's values, in order, as CUDA's.
-constexpr cudaMemcpyKind kCopyKinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice, cudaMemcpyDeviceToHost};
+constexpr cudaMemcpyKind kCopyKinds[] = {cudaMemcpyHostToDevice, cudaMemcpyDeviceToDevice, cudaMemcpyDeviceToHost,
+                                         cudaMemcpyDefault};
 
 void copy_on_stream(int ordinal, void* s, void* dst, const void* src, std::size_t bytes, int kind) {
   use_device(ordinal);
   static constexpr const char* names[] = {"cudaMemcpyAsync (host to device, on a stream)",
                                           "cudaMemcpyAsync (device to device, on a stream)",
-                                          "cudaMemcpyAsync (device to host, on a stream)"};
+                                          "cudaMemcpyAsync (device to host, on a stream)",
+                                          "cudaMemcpyAsync (between devices, on a stream)"};
   check(cudaMemcpyAsync(dst, src, bytes, kCopyKinds[kind], static_cast<cudaStream_t>(s)), names[kind]);
 }
 
@@ -334,7 +336,8 @@ void copy_2d_on_stream(int ordinal, void* s, void* dst, std::size_t dpitch, cons
   use_device(ordinal);
   static constexpr const char* names[] = {"cudaMemcpy2DAsync (host to device, on a stream)",
                                           "cudaMemcpy2DAsync (device to device, on a stream)",
-                                          "cudaMemcpy2DAsync (device to host, on a stream)"};
+                                          "cudaMemcpy2DAsync (device to host, on a stream)",
+                                          "cudaMemcpy2DAsync (between devices, on a stream)"};
   check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width_bytes, height, kCopyKinds[kind], static_cast<cudaStream_t>(s)),
         names[kind]);
 }

@@ -136,7 +136,9 @@ void copy_to_host(const Device& device, void* dst, const void* src, std::size_t 
 /// Stream-ordered copies for the array ops (tile/array_ops.hpp): issued on `stream` (a stream
 /// of `device`, which may be capturing a graph) and not waited for. On the CPU backend a plain
 /// memcpy, done now. A device-to-host copy into pageable memory returns once it is done.
-enum class CopyKind { HostToDevice, DeviceToDevice, DeviceToHost };
+/// BetweenDevices copies from another GPU (peer to peer where the hardware allows, else
+/// through the host); `device` and `stream` are the destination's.
+enum class CopyKind { HostToDevice, DeviceToDevice, DeviceToHost, BetweenDevices };
 void copy_on_stream(const Device& device, void* stream, void* dst, const void* src, std::size_t bytes,
                     CopyKind kind);
 /// The same for a strided copy (cudaMemcpy2DAsync, which a capturing stream captures): `height`
@@ -263,6 +265,17 @@ void gpu_capture_begin(const Device& device, void* stream);
 void* gpu_capture_end(const Device& device, void* stream);
 void gpu_graph_launch(const Device& device, void* graph, void* stream);
 void gpu_graph_destroy(const Device& device, void* graph) noexcept;
+
+/// Collectives between GPUs (tile/collective.hpp) on NCCL, which tile_rt loads when the first
+/// communicator of GPUs is made: `gpu_comm_init` makes one NCCL communicator per device,
+/// `gpu_collective` issues one collective (`kind` a CollectiveKind, `op` a tile::Reduction,
+/// `dtype` NCCL's type code) on every rank's stream as one group. `count` is NCCL's: the
+/// elements of each rank's input for an all-gather, of each rank's output otherwise.
+void* gpu_comm_init(const std::vector<const Device*>& devices);
+void gpu_comm_destroy(void* comm) noexcept;
+void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size_t count,
+                    const std::vector<const void*>& send, const std::vector<void*>& recv,
+                    const std::vector<void*>& streams);
 
 /// A kernel's display name ("add<128>") from the __PRETTY_FUNCTION__ of a `template <auto K>`
 /// function and, when available, the mangled name of a type `KernelTag<K>` (used when the

@@ -1,0 +1,120 @@
+// runtime/cuda/nccl_backend.cpp - collectives between GPUs (tile/collective.hpp) on NCCL.
+//
+// NCCL is loaded when the first GPU communicator is made (dlopen of libnccl.so.2, which the
+// CUDA toolkit ships), so tile_rt does not depend on it at link time and a program that uses no
+// GPU collective runs without it. One NCCL communicator per device (ncclCommInitAll); a
+// collective is issued on every rank's stream inside one NCCL group, so that a single thread
+// can drive all ranks without deadlock.
+#include <dlfcn.h>
+#include <nccl.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "tile/detail/runtime.hpp"
+#include "tile/error.hpp"
+
+namespace tile::detail {
+namespace {
+
+struct Nccl {
+  decltype(&ncclCommInitAll) comm_init_all = nullptr;
+  decltype(&ncclCommDestroy) comm_destroy = nullptr;
+  decltype(&ncclGroupStart) group_start = nullptr;
+  decltype(&ncclGroupEnd) group_end = nullptr;
+  decltype(&ncclAllReduce) all_reduce = nullptr;
+  decltype(&ncclBroadcast) broadcast = nullptr;
+  decltype(&ncclAllGather) all_gather = nullptr;
+  decltype(&ncclReduceScatter) reduce_scatter = nullptr;
+  decltype(&ncclGetErrorString) error_string = nullptr;
+};
+
+const Nccl& nccl() {
+  static const Nccl lib = [] {
+    void* h = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!h) h = dlopen("libnccl.so", RTLD_NOW | RTLD_LOCAL);
+    if (!h)
+      throw Error(std::string("tile::Communicator: NCCL (libnccl.so.2) could not be loaded: ") + dlerror() +
+                  "; collectives between GPUs need it on the library path");
+    Nccl n;
+    auto load = [h](auto& fn, const char* name) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(h, name));
+      if (!fn) throw Error(std::string("tile::Communicator: NCCL lacks ") + name);
+    };
+    load(n.comm_init_all, "ncclCommInitAll");
+    load(n.comm_destroy, "ncclCommDestroy");
+    load(n.group_start, "ncclGroupStart");
+    load(n.group_end, "ncclGroupEnd");
+    load(n.all_reduce, "ncclAllReduce");
+    load(n.broadcast, "ncclBroadcast");
+    load(n.all_gather, "ncclAllGather");
+    load(n.reduce_scatter, "ncclReduceScatter");
+    load(n.error_string, "ncclGetErrorString");
+    return n;
+  }();
+  return lib;
+}
+
+void check(ncclResult_t r, const char* what) {
+  if (r != ncclSuccess) throw Error(std::string(what) + " failed: " + nccl().error_string(r));
+}
+
+struct Comms {
+  std::vector<ncclComm_t> ranks;
+};
+
+// tile::Reduction's values, in order, and CollectiveKind's.
+constexpr ncclRedOp_t kOps[] = {ncclSum, ncclProd, ncclMin, ncclMax};
+enum Kind { AllReduce, AllGather, ReduceScatter, Broadcast };
+
+}  // namespace
+
+void* gpu_comm_init(const std::vector<const Device*>& devices) {
+  std::vector<int> ordinals;
+  for (const Device* d : devices) ordinals.push_back(d->ordinal());
+  auto comms = std::make_unique<Comms>();
+  comms->ranks.resize(devices.size());
+  check(nccl().comm_init_all(comms->ranks.data(), static_cast<int>(ordinals.size()), ordinals.data()),
+        "ncclCommInitAll");
+  return comms.release();
+}
+
+void gpu_comm_destroy(void* comm) noexcept {
+  std::unique_ptr<Comms> comms(static_cast<Comms*>(comm));
+  for (ncclComm_t c : comms->ranks) nccl().comm_destroy(c);
+}
+
+void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size_t count,
+                    const std::vector<const void*>& send, const std::vector<void*>& recv,
+                    const std::vector<void*>& streams) {
+  const auto& ranks = static_cast<Comms*>(comm)->ranks;
+  const auto type = static_cast<ncclDataType_t>(dtype);
+  check(nccl().group_start(), "ncclGroupStart");
+  ncclResult_t first = ncclSuccess;
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    auto stream = static_cast<cudaStream_t>(streams[r]);
+    ncclResult_t e = ncclSuccess;
+    switch (kind) {
+      case AllReduce:
+        e = nccl().all_reduce(send[r], recv[r], count, type, kOps[op], ranks[r], stream);
+        break;
+      case Broadcast:
+        e = nccl().broadcast(send[r], recv[r], count, type, root, ranks[r], stream);
+        break;
+      case AllGather:
+        e = nccl().all_gather(send[r], recv[r], count, type, ranks[r], stream);
+        break;
+      case ReduceScatter:
+        e = nccl().reduce_scatter(send[r], recv[r], count, type, kOps[op], ranks[r], stream);
+        break;
+    }
+    if (first == ncclSuccess) first = e;
+  }
+  const ncclResult_t end = nccl().group_end();
+  check(first, "an NCCL collective");
+  check(end, "ncclGroupEnd");
+}
+
+}  // namespace tile::detail
