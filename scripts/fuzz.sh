@@ -19,6 +19,13 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 cmake --build "$build" -j "${JOBS:-2}" --target "${targets[@]/#/tilecc_fuzz_}"
 mkdir -p "$out"
+# The LLVM, MLIR and Clang libraries are Debian's, not instrumented, while the header code they
+# share with the targets is: LLVM's allocators poison memory in the instrumented copies that the
+# uninstrumented ones then write (use-after-poison that is no bug), and allocations made inside
+# those libraries for their own lifetime show as leaks. So user poisoning is off, and leaks whose
+# stack passes through them are suppressed (fuzz/lsan.supp).
+export ASAN_OPTIONS="allow_user_poisoning=0:${ASAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$root/fuzz/lsan.supp:${LSAN_OPTIONS:-}"
 for t in "${targets[@]}"; do
   corpus=$out/$t-corpus
   mkdir -p "$corpus"
