@@ -16,8 +16,11 @@
 //  * an mma on whole instruction tiles takes its operands in the fragments it reads and
 //    computes its result in the accumulator's (tilegpu::mmaFragments);
 //  * an elementwise op takes the layout of one of its operands, the one the others convert to
-//    most cheaply (ties: an operand computed in the body over a loop-carried one, then the
-//    first); a scan keeps its operand's;
+//    most cheaply, weighed by the elements that move (ties: an operand computed in the body
+//    over a loop-carried one, then the first); a single-use broadcast operand is made again in
+//    that layout when moving its operand costs less than moving its result (P x V: the
+//    weights broadcast along the value rows follow V's load instead of V following them); a
+//    scan keeps its operand's;
 //  * values an `scf.for` or `scf.while` carries take the layout their yield computes
 //    (iterated until it is stable, so a loop-carried sum of reductions stays a slice), the
 //    values an `scf.condition` forwards the layout the before region computes them in,
@@ -337,32 +340,98 @@ private:
     }
   }
 
+  /// The single-use broadcast that makes `v`, if any: an elementwise op that takes another
+  /// layout has it broadcast again in that layout, moving only its (smaller) operand.
+  static tile::BroadcastOp soleBroadcast(Value v) {
+    auto op = v.getDefiningOp<tile::BroadcastOp>();
+    return op && v.hasOneUse() ? op : tile::BroadcastOp();
+  }
+
+  /// The layout `op`'s operand takes for the broadcast to yield `layout` without moving data,
+  /// or null when there is none.
+  Attribute rebroadcastOperand(tile::BroadcastOp op, Attribute layout) const {
+    Attribute operand = operandLayout(op, layout);
+    auto srcShape = cast<RankedTensorType>(op.getSource().getType()).getShape();
+    std::optional<LinearLayout> src = linear(operand, srcShape);
+    std::optional<LinearLayout> dst = linear(layout, cast<RankedTensorType>(op.getType()).getShape());
+    if (!src || !dst)
+      return {};
+    std::optional<ShapeMovement> move = planShapeMovement(op, *src, *dst);
+    return move && isFree(move->kind) ? operand : Attribute();
+  }
+
+  /// What bringing `v` (of `shape`) to `layout` costs, weighed by the elements that move: a
+  /// single-use broadcast may instead move its operand and broadcast again.
+  int64_t costOfOperand(Value v, Attribute layout, ArrayRef<int64_t> shape) const {
+    int64_t whole = cost(layoutOf(v), layout, shape) * elementsOf(shape);
+    if (whole == 0)
+      return 0;
+    if (tile::BroadcastOp broadcast = soleBroadcast(v))
+      if (Attribute operand = rebroadcastOperand(broadcast, layout)) {
+        auto srcShape = cast<RankedTensorType>(broadcast.getSource().getType()).getShape();
+        whole = std::min(whole, cost(layoutOf(broadcast.getSource()), operand, srcShape) *
+                                    elementsOf(srcShape));
+      }
+    return whole;
+  }
+
+  static int64_t elementsOf(ArrayRef<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+
+  /// Replaces the layout `operand` was wanted in.
+  void rewant(OpOperand &operand, Attribute layout) {
+    for (auto &[wanted, was] : llvm::reverse(wants))
+      if (wanted == &operand) {
+        was = layout;
+        return;
+      }
+    want(operand, layout);
+  }
+
   void analyzeElementwise(Operation *op) {
     ArrayRef<int64_t> shape;
     for (Type t : op->getResultTypes())
       if (auto tensor = dyn_cast<RankedTensorType>(t))
         shape = tensor.getShape();
     // Candidates: the layouts of the operands that are not uniform; the loop-carried ones last.
-    SmallVector<std::pair<Attribute, bool>> candidates;
+    SmallVector<std::pair<Value, bool>> varying;
     for (Value v : op->getOperands())
       if (auto tensor = dyn_cast<RankedTensorType>(v.getType());
           tensor && tensor.getShape() == shape && !fromCoordinates(v))
-        candidates.push_back({layoutOf(v), isa<BlockArgument>(v)});
+        varying.push_back({v, isa<BlockArgument>(v)});
     Attribute best;
-    if (candidates.empty()) {
+    if (varying.empty()) {
       best = anchorOf(op->getResult(0));
     } else {
       int64_t bestCost = 0;
       bool bestCarried = true;
-      for (auto [candidate, carried] : candidates) {
+      for (auto [candidateValue, carried] : varying) {
+        Attribute candidate = layoutOf(candidateValue);
         int64_t total = 0;
-        for (auto [other, unused] : candidates)
-          total += cost(other, candidate, shape);
+        for (auto [other, unused] : varying)
+          total += costOfOperand(other, candidate, shape);
         if (!best || total < bestCost || (total == bestCost && bestCarried && !carried)) {
           best = candidate;
           bestCost = total;
           bestCarried = carried;
         }
+      }
+    }
+    // A broadcast operand that is cheaper to make again in `best` than to convert is.
+    for (auto [v, unused] : varying) {
+      tile::BroadcastOp broadcast = soleBroadcast(v);
+      if (!broadcast || layoutOf(v) == best)
+        continue;
+      Attribute operand = rebroadcastOperand(broadcast, best);
+      auto srcShape = cast<RankedTensorType>(broadcast.getSource().getType()).getShape();
+      if (operand && cost(layoutOf(broadcast.getSource()), operand, srcShape) * elementsOf(srcShape) <
+                         cost(layoutOf(v), best, shape) * elementsOf(shape)) {
+        rewant(broadcast->getOpOperand(0), operand);
+        chosen[v] = best;
       }
     }
     for (OpOperand &operand : op->getOpOperands())

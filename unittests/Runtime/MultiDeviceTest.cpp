@@ -156,6 +156,15 @@ TEST(MultiDevice, CollectivesRefuseMisplacedOrMissizedArrays) {
              "is given twice");
 }
 
+TEST(MultiDevice, RankOfFindsEachDevicesRank) {
+  // A communicator of some devices, in another order: ranks follow the list, not the ordinals.
+  tile::Communicator comm({&tile::device(2), &tile::device(0)});
+  EXPECT_EQ(comm.rank_of(tile::device(2)), 0);
+  EXPECT_EQ(comm.rank_of(tile::device(0)), 1);
+  EXPECT_EQ(comm.rank_of(tile::device(1)), -1);
+  EXPECT_EQ(tile::Communicator::all().rank_of(tile::device(3)), 3);
+}
+
 TEST(MultiDevice, ACollectiveBorrowsItsArrays) {
   auto comm = tile::Communicator::all();
   auto a = per_rank<float>(comm, 4, [](int r, int64_t) { return float(r); });
