@@ -789,7 +789,10 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
                       ">::graph: the kernel has no GPU code (the program was not compiled with tilecc), "
                       "so it runs on host copies and cannot be captured into a graph");
         ctx.wait();  // earlier work on the stream may write the arrays copied here
-        run_cpu_on_host_copies(args);
+        if (std::optional<Error> failure = run_cpu_on_host_copies(args)) {
+          if (!ctx.defers_failures()) throw *failure;
+          ctx.defer_failure(std::make_exception_ptr(*failure));
+        }
       }
     }
   }
@@ -942,10 +945,11 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
   }
 
   /// A GPU op without a generated kernel: run the CPU implementation on host copies of the
-  /// arrays (each argument's byte span) and copy the exclusive ones back. A strided exclusive
-  /// view is merged into a fresh copy of its span, so that the elements between its own (which
-  /// may be another argument's) keep their values.
-  void run_cpu_on_host_copies(std::array<detail::ResolvedTensor, N> args) const {
+  /// arrays (each argument's byte span) and copy the exclusive ones back, also after a failed
+  /// tile::check (returned, as run_cpu_programs does: the other programs' writes land, as on a
+  /// GPU). A strided exclusive view is merged into a fresh copy of its span, so that the
+  /// elements between its own (which may be another argument's) keep their values.
+  std::optional<Error> run_cpu_on_host_copies(std::array<detail::ResolvedTensor, N> args) const {
     std::array<std::unique_ptr<unsigned char[]>, N> copies;
     std::array<std::optional<detail::TensorUse>, N> uses;
     for_each_tensor([&](const detail::TensorUse& t) {
@@ -956,7 +960,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       if (bytes) detail::copy_to_host(*device_, copies[i].get(), t.data, bytes);
       args[i].base = copies[i].get();
     });
-    run_cpu(args);
+    std::optional<Error> failure = run_cpu_programs(args);
     for (std::size_t i = 0; i < N; ++i) {
       if (!uses[i] || !uses[i]->exclusive || uses[i]->bytes == 0) continue;
       const detail::TensorUse& t = *uses[i];
@@ -973,6 +977,7 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       }
       detail::copy_to_device(*device_, t.data, out, bytes);
     }
+    return failure;
   }
 
   /// The generated kernel: one ArgDesc per parameter (whole arrays; `piece` for exclusive ones,
