@@ -340,46 +340,38 @@ private:
     }
   }
 
-  /// The single-use broadcast that makes `v`, if any: an elementwise op that takes another
-  /// layout has it broadcast again in that layout, moving only its (smaller) operand.
-  static tile::BroadcastOp soleBroadcast(Value v) {
-    auto op = v.getDefiningOp<tile::BroadcastOp>();
-    return op && v.hasOneUse() ? op : tile::BroadcastOp();
+  /// What moving `v` (of `shape`) to `layout` costs, weighed by the elements that move.
+  int64_t moveCost(Value v, Attribute layout, ArrayRef<int64_t> shape) const {
+    return cost(layoutOf(v), layout, shape) * ShapedType::getNumElements(shape);
   }
 
-  /// The layout `op`'s operand takes for the broadcast to yield `layout` without moving data,
-  /// or null when there is none.
-  Attribute rebroadcastOperand(tile::BroadcastOp op, Attribute layout) const {
+  /// When `v` is a single-use broadcast that can be made again in `layout` without moving
+  /// its result: the layout its operand takes for that, and the cost of moving the operand.
+  std::optional<std::pair<Attribute, int64_t>> rebroadcast(Value v, Attribute layout) const {
+    auto op = v.getDefiningOp<tile::BroadcastOp>();
+    if (!op || !v.hasOneUse())
+      return std::nullopt;
     Attribute operand = operandLayout(op, layout);
     auto srcShape = cast<RankedTensorType>(op.getSource().getType()).getShape();
     std::optional<LinearLayout> src = linear(operand, srcShape);
     std::optional<LinearLayout> dst = linear(layout, cast<RankedTensorType>(op.getType()).getShape());
     if (!src || !dst)
-      return {};
+      return std::nullopt;
     std::optional<ShapeMovement> move = planShapeMovement(op, *src, *dst);
-    return move && isFree(move->kind) ? operand : Attribute();
+    if (!move || !isFree(move->kind))
+      return std::nullopt;
+    return std::make_pair(operand, moveCost(op.getSource(), operand, srcShape));
   }
 
-  /// What bringing `v` (of `shape`) to `layout` costs, weighed by the elements that move: a
-  /// single-use broadcast may instead move its operand and broadcast again.
+  /// What bringing `v` (of `shape`) to `layout` costs: converting it, or for a single-use
+  /// broadcast moving its operand and broadcasting again, whichever moves fewer elements.
   int64_t costOfOperand(Value v, Attribute layout, ArrayRef<int64_t> shape) const {
-    int64_t whole = cost(layoutOf(v), layout, shape) * elementsOf(shape);
+    int64_t whole = moveCost(v, layout, shape);
     if (whole == 0)
       return 0;
-    if (tile::BroadcastOp broadcast = soleBroadcast(v))
-      if (Attribute operand = rebroadcastOperand(broadcast, layout)) {
-        auto srcShape = cast<RankedTensorType>(broadcast.getSource().getType()).getShape();
-        whole = std::min(whole, cost(layoutOf(broadcast.getSource()), operand, srcShape) *
-                                    elementsOf(srcShape));
-      }
+    if (auto again = rebroadcast(v, layout))
+      return std::min(whole, again->second);
     return whole;
-  }
-
-  static int64_t elementsOf(ArrayRef<int64_t> shape) {
-    int64_t n = 1;
-    for (int64_t d : shape)
-      n *= d;
-    return n;
   }
 
   /// Replaces the layout `operand` was wanted in.
@@ -423,14 +415,10 @@ private:
     }
     // A broadcast operand that is cheaper to make again in `best` than to convert is.
     for (auto [v, unused] : varying) {
-      tile::BroadcastOp broadcast = soleBroadcast(v);
-      if (!broadcast || layoutOf(v) == best)
+      if (layoutOf(v) == best)
         continue;
-      Attribute operand = rebroadcastOperand(broadcast, best);
-      auto srcShape = cast<RankedTensorType>(broadcast.getSource().getType()).getShape();
-      if (operand && cost(layoutOf(broadcast.getSource()), operand, srcShape) * elementsOf(srcShape) <
-                         cost(layoutOf(v), best, shape) * elementsOf(shape)) {
-        rewant(broadcast->getOpOperand(0), operand);
+      if (auto again = rebroadcast(v, best); again && again->second < moveCost(v, best, shape)) {
+        rewant(v.getDefiningOp()->getOpOperand(0), again->first);
         chosen[v] = best;
       }
     }
