@@ -59,6 +59,14 @@ check "$work/gemm"
 check "$work/gemm" 65 63 33
 check "$work/attention"
 check "$work/attention" 3 384 causal
+# Lengths every vector run divides but no tile does: the runs instance (Fit_ = 1), whose cut
+# tiles move one predicated vector per run.
+check "$work/add" 1000000
+check "$work/matrix_relu" 4099 1000
+check "$work/pipeline" 1000 1000 3
+check "$work/column_stats" 300 136 40 3 7
+check "$work/softmax" 4097 1000
+check "$work/gemm" 72 200 40
 check "$work/histogram"
 check "$work/histogram" 1
 check "$work/histogram" 77777777
@@ -78,6 +86,9 @@ check diff <(grep -v '^~z' "$out/check_print.txt") <(grep -v '^~z' bench/gpu/exp
 check "$work/run-kernels"
 if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/add" 100003
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/add" 100000
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/matrix_relu" 301 1000
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/softmax" 301 1000
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/pipeline" 300 200 3
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/column_stats" 300 130 40 3 7
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/atomics"

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -436,18 +437,39 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &vie
   return success();
 }
 
-std::string KernelEmitter::specializationTest() const {
-  std::string test;
-  auto facts = [&](StringRef key, StringRef fn) {
+std::string KernelEmitter::specializationTest(bool whole) const {
+  // The strongest fact per argument axis of the lists the level needs.
+  using Key = std::pair<int64_t, int64_t>;
+  llvm::MapVector<Key, int64_t> divisible, vectors;
+  auto gather = [&](StringRef key, llvm::MapVector<Key, int64_t> &facts) {
     auto list = specialization ? specialization.getAs<ArrayAttr>(key) : ArrayAttr();
     for (Attribute item : list ? list.getValue() : ArrayRef<Attribute>())
       if (auto fact = llvm::dyn_cast<DenseI64ArrayAttr>(item); fact && fact.size() == 3)
-        test += cat(test.empty() ? "" : " && ", "tile_dev::", fn, "(a", fact[0], "_, ", fact[1],
-                    ", ", fact[2], ")");
+        facts[{fact[0], fact[1]}] = std::max(facts.lookup({fact[0], fact[1]}), fact[2]);
   };
-  facts("divisible", "extent_divisible");
-  facts("vectors", "allows_vectors");
+  if (whole) {
+    gather("divisible", divisible);
+    gather("vectors", vectors);
+  }
+  gather("run_divisible", divisible);
+  gather("run_vectors", vectors);
+  std::string test;
+  auto print = [&](const llvm::MapVector<Key, int64_t> &facts, StringRef fn) {
+    for (auto [key, n] : facts)
+      test += cat(test.empty() ? "" : " && ", "tile_dev::", fn, "(a", key.first, "_, ",
+                  key.second, ", ", n, ")");
+  };
+  print(divisible, "extent_divisible");
+  print(vectors, "allows_vectors");
   return test.empty() ? "true" : test;
+}
+
+std::string KernelEmitter::fitArgument(bool whole, bool runs) const {
+  if (!specialization || (!whole && !runs))
+    return "";
+  if (whole && runs)
+    return ", Fit_";
+  return whole ? ", tile_dev::fit_whole(Fit_)" : ", tile_dev::fit_runs(Fit_)";
 }
 
 void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launchArgs) {
@@ -491,15 +513,36 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
   if (!views.empty())
     out.line(1, views.rtrim().str());
   // The instances to launch: the specialized one when the arguments meet its facts.
-  SmallVector<std::pair<std::string, std::string>, 2> instances; // (condition, kernel)
+  SmallVector<std::pair<std::string, std::string>, 3> instances; // (condition, kernel)
   if (!specialization) {
     instances.push_back({"", sym});
-  } else if (std::string test = specializationTest(); test == "true") {
-    instances.push_back({"", cat(sym, "<true>")});
   } else {
-    out.line(1, cat("const bool whole_ = ", test, ";"));
-    instances.push_back({"whole_", cat(sym, "<true>")});
-    instances.push_back({"!whole_", cat(sym, "<false>")});
+    // The highest level whose facts hold; a level without facts always does.
+    bool hasWhole = specialization.contains("divisible");
+    bool hasRuns = specialization.contains("run_divisible");
+    std::string wholeTest = hasWhole ? specializationTest(true) : "false";
+    std::string runsTest = hasRuns ? specializationTest(false) : "false";
+    if (wholeTest != "true" && wholeTest != "false")
+      out.line(1, cat("const bool whole_ = ", wholeTest, ";"));
+    if (runsTest != "true" && runsTest != "false" && runsTest != wholeTest)
+      out.line(1, cat("const bool runs_ = ", runsTest, ";"));
+    auto name = [](const std::string &test, const char *flag) {
+      return test == "true" || test == "false" ? test : std::string(flag);
+    };
+    std::string whole = name(wholeTest, "whole_");
+    std::string runs = runsTest == wholeTest ? whole : name(runsTest, "runs_");
+    std::string otherwise;
+    for (auto [level, test] : {std::pair<int, std::string>{2, whole}, {1, runs}, {0, "true"}}) {
+      if (test == "false" || (level == 1 && test == whole))
+        continue;
+      std::string condition = otherwise.empty() ? test
+                              : test == "true"  ? otherwise
+                                                : cat(otherwise, " && ", test);
+      instances.push_back({condition == "true" ? "" : condition, cat(sym, "<", level, ">")});
+      if (test == "true")
+        break;
+      otherwise += cat(otherwise.empty() ? "!" : " && !", test);
+    }
   }
   for (auto &[condition, kernel] : instances) {
     std::string when = condition.empty() ? "" : cat("if (", condition, ") ");
@@ -640,9 +683,13 @@ LogicalResult KernelEmitter::emit() {
   if (blocksPerSM > 1)
     out.line(0, cat("// ", blocksPerSM, " blocks per multiprocessor at once (at most ",
                     65536 / (blocksPerSM * threads * perBlock), " registers per thread)",
-                    specialization ? " when specialized" : ""));
-  if (specialization)
-    out.line(0, cat("// specialized when ", specializationTest()));
+                    specialization ? " in the whole instance" : ""));
+  if (specialization) {
+    if (specialization.contains("divisible"))
+      out.line(0, cat("// whole instance (Fit_ = 2) when ", specializationTest(true)));
+    if (specialization.contains("run_divisible"))
+      out.line(0, cat("// runs instance (Fit_ = 1) when ", specializationTest(false)));
+  }
   if (StringRef source = stringAttr(func, tile::kSourceAttrName); !source.empty())
     out.line(0, cat("// defined at ", source));
   for (Layout &layout : layouts) {
@@ -673,10 +720,10 @@ LogicalResult KernelEmitter::emit() {
     sharesRegisters |= producer.getRegisters().has_value();
   });
   if (blocksPerSM > 1)
-    bounds += specialization ? cat(", Whole_ ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
+    bounds += specialization ? cat(", Fit_ == 2 ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
   else if (sharesRegisters)
     bounds += ", 1";
-  std::string head = cat(specialization ? "template <bool Whole_> " : "",
+  std::string head = cat(specialization ? "template <int Fit_> " : "",
                          "__global__ void __launch_bounds__(", bounds, ") ", sym,
                          "(", params, params.empty() ? "" : ", ", "tile_dev::Grid grid) {");
   std::string program = "blockIdx.x";

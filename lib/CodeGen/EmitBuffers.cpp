@@ -161,7 +161,7 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
              cat(loop, "tile_dev::async_copy<", copy.getVector(), ", ",
                  stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ", ",
                  copy.getAligned() ? "true" : "false",
-                 specialization && copy.getWhole() ? ", Whole_" : "", ">(",
+                 fitArgument(copy.getWhole(), copy.getRuns()), ">(",
                  stagePointer(copy.getBuffer(), copy.getStage()), ", ", scalar(copy.getView()),
                  ", ", thread, ", ", list(copy.getOffsets()), ", ", list(copy.getStarts()), ", ",
                  list(copy.getBounds()), ");"),

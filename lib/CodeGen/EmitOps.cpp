@@ -654,7 +654,7 @@ LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
              cat(*ctype, " ", info->name, "[", layout.elems, "]; tile_dev::load<",
                  load.getVector(), ", ", readOnly ? "true" : "false", ", ",
                  load.getAligned() ? "true" : "false",
-                 specialization && load.getWhole() ? ", Whole_" : "", ">(", info->name, ", ",
+                 fitArgument(load.getWhole(), load.getRuns()), ">(", info->name, ", ",
                  scalar(load.getView()), ", ", layout.thread, ", ",
                  list(load.getOffsets(), view.getRank()), ", ",
                  list(load.getStarts(), view.getRank()), ", ",
@@ -673,7 +673,7 @@ LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
   std::string source = array(store.getValue(), indent, op.getLoc());
   out.line(indent,
            cat("tile_dev::store<", store.getVector(), ", ", store.getAligned() ? "true" : "false",
-               specialization && store.getWhole() ? ", Whole_" : "", ">(",
+               fitArgument(store.getWhole(), store.getRuns()), ">(",
                scalar(store.getView()), ", ",
                layout.thread, ", ", source, ", ", list(store.getOffsets(), view.getRank()), ", ",
                list(store.getStarts(), view.getRank()), ", ",

@@ -134,8 +134,13 @@ private:
   /// (`views`) and the arguments passed.
   mlir::LogicalResult emitSignature(std::string &params, std::string &views,
                                     std::string &launchArgs);
-  /// The launcher's test of the kernel's tilegpu.specialization, or "true" when it has none.
-  std::string specializationTest() const;
+  /// The launcher's test of the facts of one level of the kernel's tilegpu.specialization
+  /// (`whole`: the whole accesses' facts and the runs'; else the runs' alone), or "true" when
+  /// there are none.
+  std::string specializationTest(bool whole) const;
+  /// The fit an access marked `whole` and/or `runs` takes in the instance `Fit_`, as printed
+  /// in its template arguments ("" for an access with neither or a kernel without instances).
+  std::string fitArgument(bool whole, bool runs) const;
   void emitLauncherAndRegistration(llvm::StringRef views, llvm::StringRef launchArgs);
 
   // EmitOps.cpp: statements.
@@ -249,8 +254,8 @@ private:
   unsigned blocksPerSM = 1; ///< blocks a multiprocessor should hold (tilegpu.blocks_per_sm)
   unsigned inSequence = 1;  ///< programs a block runs in turn (tilegpu.programs_in_sequence)
   bool persistent = false;  ///< blocks loop over programs gridDim.x apart (tilegpu.persistent)
-  /// tilegpu.specialization, when the kernel has `whole` accesses: it is printed as a
-  /// template on `bool Whole_`, the launcher picks the instance.
+  /// tilegpu.specialization, when the kernel has `whole` or `runs` accesses: it is printed as
+  /// a template on `int Fit_` (2 whole, 1 runs, 0 neither), the launcher picks the instance.
   mlir::DictionaryAttr specialization;
   llvm::SmallVector<Layout, 4> layouts;
   llvm::DenseMap<mlir::Type, unsigned> byType; ///< layoutKey -> index in `layouts`

@@ -22,9 +22,11 @@
 //    when the view allows it along the fastest axis (`View::vector_bytes`, taken at launch)
 //    and the offset is a multiple of `V` (proven by the compiler, `Aligned`, else tested once).
 //    A tile cut by its bounds tests each vector and falls back to element accesses. In a
-//    kernel specialized at launch, a `Whole` access (wholly inside or wholly outside, its
-//    vectors aligned: facts the launcher tested) has only the first path, so nvcc reserves no
-//    registers for the others. Loads from shared (read-only) views go through the
+//    kernel specialized at launch, an access's `Fit` says what the launcher tested: `kFitWhole`
+//    (the tile wholly inside or wholly outside, its vectors aligned) keeps only the first
+//    path, `kFitRuns` (each run of V wholly inside or outside, an aligned vector) moves a cut
+//    tile with one predicated vector access per run; either way nvcc reserves no registers
+//    for a path per element. Loads from shared (read-only) views go through the
 //    non-coherent read-only path. Where a layout replicates a tile, only the owning copy
 //    stores.
 //  * Scalar helpers for the ops of `arith`/`math` the generated code uses (`cvt`, `from_bits`,
@@ -220,6 +222,14 @@ template <class T, int R>
 inline bool allows_vectors(const View<T, R>& v, int axis, int bytes) {
   return v.vector_bytes[axis] >= bytes;
 }
+
+/// What the launch guarantees about an access (the instance `Fit_` of a specialized kernel):
+/// nothing, that each thread's runs of V elements are aligned vectors wholly inside or wholly
+/// outside the bounds, or that the whole tile is (and its runs aligned vectors).
+constexpr int kFitAny = 0, kFitRuns = 1, kFitWhole = 2;
+/// The fit of an access proven for runs alone, or for whole tiles alone, in instance `fit`.
+__host__ __device__ constexpr int fit_runs(int fit) { return fit < kFitRuns ? fit : kFitRuns; }
+__host__ __device__ constexpr int fit_whole(int fit) { return fit == kFitWhole ? fit : kFitAny; }
 
 /// Division of any n < 2^31 by a fixed d >= 1 as a multiply and a shift: with l = ceil(log2 d)
 /// and m = ceil(2^(31+l) / d) (which fits 32 bits), floor(n / d) = (n * m) >> (31 + l), since
@@ -476,6 +486,20 @@ TILE_DEV_D bool inside(const int64_t (&off)[R], const int64_t (&lo)[R], const in
   return in;
 }
 
+/// Whether the run of this thread starting at register r0 lies inside [lo, hi), for runs
+/// known to lie wholly inside or wholly outside (its first element decides).
+template <class L, int R>
+TILE_DEV_D bool run_inside(const Thread<L>& t, int r0, const int64_t (&off)[R],
+                           const int64_t (&lo)[R], const int64_t (&hi)[R]) {
+  bool in = true;
+#pragma unroll
+  for (int d = 0; d < R; ++d) {
+    const int64_t c = off[d] + t.coord(r0, d);
+    in = in && c >= lo[d] && c < hi[d];
+  }
+  return in;
+}
+
 /// Whether every V-element run of a tile at `off` is an aligned vector access: the view allows
 /// V * sizeof(T) bytes along axis F, and the offset along F is a multiple of V (proven by the
 /// compiler when Aligned; the layout starts every run at a multiple of V within the tile).
@@ -544,10 +568,11 @@ TILE_DEV_D void write_inside(const View<T, R>& v, T* p0, const T (&src)[L::elems
 
 /// Loads the tile at `off` of view `v` into this thread's registers `dst`: element (off + c)
 /// when starts <= off + c < bounds on every axis, else zero. NC: the view is read-only for the
-/// whole kernel (shared), so the non-coherent cache path may be used. Whole: the launch
-/// guarantees the tile is wholly inside or wholly outside its bounds and its vectors aligned
-/// (tile-specialize-launch), so only that is tested.
-template <int V, bool NC, bool Aligned = false, bool Whole = false, class L, class T, int R>
+/// whole kernel (shared), so the non-coherent cache path may be used. Fit (what the launch
+/// guarantees, tile-specialize-launch): kFitWhole, the tile is wholly inside or wholly outside
+/// its bounds and its vectors aligned, so only that is tested; kFitRuns, each run is, so each
+/// run is one predicated vector read.
+template <int V, bool NC, bool Aligned = false, int Fit = kFitAny, class L, class T, int R>
 TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t,
                      const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
@@ -555,9 +580,21 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
   static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
-  if constexpr (Whole) {
+  if constexpr (Fit == kFitWhole) {
     detail::read_inside<V, NC, can_vec, L>(dst, v, detail::thread_origin(v, t, off),
                                            detail::inside<L>(off, lo, hi));
+    return;
+  }
+  if constexpr (Fit == kFitRuns && can_vec) {
+    using VT = typename detail::Vec<T, V>::type;
+    const T* p0 = detail::thread_origin(v, t, off);
+#pragma unroll
+    for (int r0 = 0; r0 < L::elems; r0 += V) {
+      VT raw = detail::read_or_zero<NC>(
+          reinterpret_cast<const VT*>(p0 + detail::reg_offset<L, true>(v, r0)),
+          detail::run_inside<L>(t, r0, off, lo, hi));
+      memcpy(&dst[r0], &raw, sizeof(VT));
+    }
     return;
   }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
@@ -607,7 +644,7 @@ TILE_DEV_D void load(T (&dst)[L::elems], const View<T, R>& v, const Thread<L>& t
 
 /// Stores this thread's registers `src` of the tile at `off` of view `v`, dropping elements
 /// outside [starts, bounds). Copies a replicating layout does not own do not store.
-template <int V, bool Aligned = false, bool Whole = false, class L, class T, int R>
+template <int V, bool Aligned = false, int Fit = kFitAny, class L, class T, int R>
 TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L::elems],
                       const int64_t (&off)[R], const int64_t (&lo)[R], const int64_t (&hi)[R]) {
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
@@ -616,9 +653,21 @@ TILE_DEV_D void store(const View<T, R>& v, const Thread<L>& t, const T (&src)[L:
   constexpr bool can_vec = V > 1 && (sizeof(T) * V == 2 || sizeof(T) * V == 4 ||
                                      sizeof(T) * V == 8 || sizeof(T) * V == 16);
   if (L::replicates && !t.owner) return;
-  if constexpr (Whole) {
+  if constexpr (Fit == kFitWhole) {
     if (detail::inside<L>(off, lo, hi))
       detail::write_inside<V, can_vec, L>(v, detail::thread_origin(v, t, off), src);
+    return;
+  }
+  if constexpr (Fit == kFitRuns && can_vec) {
+    using VT = typename detail::Vec<T, V>::type;
+    T* p0 = detail::thread_origin(v, t, off);
+#pragma unroll
+    for (int r0 = 0; r0 < L::elems; r0 += V)
+      if (detail::run_inside<L>(t, r0, off, lo, hi)) {
+        VT raw;
+        memcpy(&raw, &src[r0], sizeof(VT));
+        *reinterpret_cast<VT*>(p0 + detail::reg_offset<L, true>(v, r0)) = raw;
+      }
     return;
   }
   if (detail::inside<L>(off, lo, hi)) {  // the common case: no element needs a test
@@ -1277,12 +1326,13 @@ TILE_DEV_D void cp_async(void* dst, const void* src, bool read) {
 /// `Place`: element (off + c) when lo <= off + c < hi on every axis, else zero, as `load` reads
 /// it. Thread t copies its registers' elements of layout L, V consecutive ones along the axis
 /// the stage stores contiguously (the last, or the first of a column-major stage) per access. A tile wholly inside its bounds whose vectors are aligned (`Aligned`: the
-/// offset along the last axis is a multiple of V) moves with one cp.async per run; Whole: the
-/// launch guarantees every tile is wholly inside or wholly outside and aligned, so only that
-/// is tested (outside: zero-filling cp.async that read nothing). Cut tiles take a cp.async
+/// offset along the last axis is a multiple of V) moves with one cp.async per run; kFitWhole:
+/// the launch guarantees every tile is wholly inside or wholly outside and aligned, so only
+/// that is tested (outside: zero-filling cp.async that read nothing); kFitRuns: every run is,
+/// so each run is one cp.async, zero-filling where it is outside. Cut tiles take a cp.async
 /// where a run is inside and aligned, a zero fill where it is outside, element copies
 /// otherwise. Complete after async_wait, visible to the other threads after a barrier.
-template <int V, class Place, bool Aligned = false, bool Whole = false, class L, class T, int R>
+template <int V, class Place, bool Aligned = false, int Fit = kFitAny, class L, class T, int R>
 TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
                            const int64_t (&off)[R], const int64_t (&lo)[R],
                            const int64_t (&hi)[R]) {
@@ -1294,9 +1344,19 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
   constexpr int bytes = int(sizeof(T)) * V;
   constexpr bool can_async = bytes == 4 || bytes == 8 || bytes == 16;
   if (L::replicates && !t.owner) return;
+  if constexpr (Fit == kFitRuns && can_async) {
+    const T* p0 = detail::thread_origin(v, t, off);
+#pragma unroll
+    for (int r0 = 0; r0 < L::elems; r0 += V) {
+      const bool in = detail::run_inside<L>(t, r0, off, lo, hi);
+      detail::cp_async<bytes>(dst + Place::offset(t.linear(r0)),
+                              in ? p0 + detail::reg_offset<L, (V > 1)>(v, r0) : v.data, in);
+    }
+    return;
+  }
   if constexpr (can_async) {
     const bool in = detail::inside<L>(off, lo, hi);
-    if (Whole || (in && detail::vectors_aligned<V, Aligned, f>(v, off))) {
+    if (Fit == kFitWhole || (in && detail::vectors_aligned<V, Aligned, f>(v, off))) {
       const T* p0 = detail::thread_origin(v, t, off);
 #pragma unroll
       for (int r0 = 0; r0 < L::elems; r0 += V)

@@ -17,7 +17,7 @@ func.func @count_small(%z: !tile.view<4xi16, exclusive>, %h: !tile.view<4xi16, a
 
 // CHECK-LABEL: count_small: 1 warp(s), 32 threads per tile program, 16 bytes of shared memory
 // CHECK: int16_t [[OLD:v[0-9]+]][4]; tile_dev::atomic_tile<tile_dev::Rmw::add>([[OLD]], arg1, t0, {{v[0-9]+}}, {{v[0-9]+}}, {0}, {{{v[0-9]+}}}); tile_dev::share_owned([[OLD]], t0, tile_dev::shared_at<int16_t>(0));
-// CHECK: tile_dev::store<{{[0-9]+}}, true, Whole_>(arg0, t0, [[OLD]],
+// CHECK: tile_dev::store<{{[0-9]+}}, true, Fit_>(arg0, t0, [[OLD]],
 
 func.func @ticket(%z: !tile.view<1xi64, exclusive>, %h: !tile.view<2xi64, atomic>, %n: i64)
     attributes {tile.kernel = "ticket", tile.entry = "&::ticket"} {

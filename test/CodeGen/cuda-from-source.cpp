@@ -19,11 +19,11 @@ template void scale<1024>(tile::Tensor<float, 1024>&, const tile::Tensor<float, 
 // CHECK: #include <device/tile_device.cuh>
 // CHECK: // scale<1024>: 4 warp(s), 128 threads per tile program
 // CHECK: #line 10 "{{.*}}cuda-from-source.cpp"
-// CHECK: template <bool Whole_> __global__ void __launch_bounds__({{[0-9]+(, Whole_ \? [0-9]+ : 1)?}}) __tilecc_scale_1024(tile_dev::View<float, 1> {{.*}}, tile_dev::View<float, 1> {{.*}}, float {{.*}}, tile_dev::Grid grid)
+// CHECK: template <int Fit_> __global__ void __launch_bounds__({{[0-9]+(, Fit_ == 2 \? [0-9]+ : 1)?}}) __tilecc_scale_1024(tile_dev::View<float, 1> {{.*}}, tile_dev::View<float, 1> {{.*}}, float {{.*}}, tile_dev::Grid grid)
 // The statements of lines 11 and 12 follow on the next two output lines, so their line numbers
 // need no further directive.
 // CHECK-NEXT: tile_dev::load<4
-// CHECK-NEXT: tile_dev::store<4, true, Whole_>
+// CHECK-NEXT: tile_dev::store<4, true, Fit_>
 // CHECK: #line {{[0-9]+}} "{{.*}}cuda-from-source.cpp.tmp.cu"
 // CHECK: static int __tilecc_launch_scale_1024(const tile::detail::LaunchArgs& a, void* stream)
 // CHECK: tile_dev::scalar_arg<float, float>(a.args[2])

@@ -55,7 +55,7 @@
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[PS:v[0-9]+]], {{v[0-9]+}});
 // Each producer thread copies for program threads p and p + 128.
 // CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<32, 0, 8, 2, 4>, {{true|false}}>(([[RA]] + [[PS]] * 4096), arg1, tile_dev::Thread<{{.*}}>([[P]] + p_ * 128u),
-// CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}>(([[RB]] + [[PS]] * 4096), arg2,
+// CHECK: for (unsigned p_ = 0; p_ < 2u; ++p_) tile_dev::async_copy<8, tile_dev::Staging<128, 0, 8, 1, 8, 64, 32>, {{true|false}}{{(, tile_dev::fit_runs\(Fit_\))?}}>(([[RB]] + [[PS]] * 4096), arg2,
 // CHECK-NEXT: tile_dev::async_copy_arrive([[FULL]] + [[PS]]);
 // CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
@@ -92,7 +92,7 @@
 // CHECK-NEXT: if (tile_dev::usable([[OUT:map[0-9]_]])) {
 // CHECK-NEXT: tile_dev::tensor_map_store<tile_dev::Staging<32, 0, 4, 1, 8>, 256>([[C]], t{{[0-9]+}}, [[STAGES]], [[OUT]], {{v[0-9]+}}, {{v[0-9]+}});
 // CHECK-NEXT: } else {
-// CHECK-NEXT: tile_dev::store<2, true, Whole_>(arg0, t{{[0-9]+}}, [[C]],
+// CHECK-NEXT: tile_dev::store<2, true, Fit_>(arg0, t{{[0-9]+}}, [[C]],
 // CHECK-NOT: __syncthreads
 // CHECK: const int64_t blocks = tile_dev::smin<int64_t>(programs, tile_dev::multiprocessors() * 1);
 // CHECK: [[OUT]] = tile_dev::tensor_map<128, 32, 128>(a.args[0]);

@@ -5,13 +5,13 @@
 // RUN: %nvcc -include %S/Inputs/elementwise-entries.h -c %t.cu -o %t.o
 // RUN: FileCheck %s --input-file=%t.cu
 
-// CHECK: __global__ void __launch_bounds__(128{{(, Whole_ \? [0-9]+ : 1)?}}) __tilecc_ew_f32(
+// CHECK: __global__ void __launch_bounds__(128{{(, Fit_ == 2 \? [0-9]+ : 1)?}}) __tilecc_ew_f32(
 // CHECK: tile_dev::maximumf<float>
 // CHECK: tile_dev::ceildiv<int32_t>
-// CHECK: __global__ void __launch_bounds__({{[0-9]+(, Whole_ \? [0-9]+ : 1)?}}) __tilecc_ew_f64(
-// CHECK: __global__ void __launch_bounds__({{[0-9]+(, Whole_ \? [0-9]+ : 1)?}}) __tilecc_ew_f16(
+// CHECK: __global__ void __launch_bounds__({{[0-9]+(, Fit_ == 2 \? [0-9]+ : 1)?}}) __tilecc_ew_f64(
+// CHECK: __global__ void __launch_bounds__({{[0-9]+(, Fit_ == 2 \? [0-9]+ : 1)?}}) __tilecc_ew_f16(
 // CHECK: tile_dev::exp(v{{[0-9]+}}[i_])
-// CHECK: __global__ void __launch_bounds__({{[0-9]+(, Whole_ \? [0-9]+ : 1)?}}) __tilecc_ew_bf16(
+// CHECK: __global__ void __launch_bounds__({{[0-9]+(, Fit_ == 2 \? [0-9]+ : 1)?}}) __tilecc_ew_bf16(
 
 func.func @ew_f32(%zf: !tile.view<256xf32, exclusive>, %zi: !tile.view<256xi32, exclusive>, %zb: !tile.view<256xi1, exclusive>, %xf: !tile.view<?xf32>, %xi: !tile.view<?xi32>)
     attributes {tile.kernel = "ew_f32", tile.entry = "&::ew_f32"} {

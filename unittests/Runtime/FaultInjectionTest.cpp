@@ -1,5 +1,5 @@
 // Injected faults (tile/detail/runtime.hpp: inject_allocation_failure, inject_launch_failure)
-// on the default device (the CPU backend here): an allocation or a launch that fails in the
+// on the default device: an allocation or a launch that fails in the
 // middle of an op throws tile::Error, returns every loan, frees every buffer the op made, and
 // keeps the results of the steps before it; and a soak of random ops under random faults
 // leaks no buffer and computes every result that did not fail correctly.
@@ -23,6 +23,13 @@ TILE_KERNEL void increment(Tensor<float, B>& z) {
 template <int B>
 TILE_KERNEL void add_to(Tensor<float, B>& z, const Tensor<float, tile::dyn>& x) {
   z.store(z.load() + tile::load_tile_like(x, z));
+}
+
+/// The device a graph of these kernels is captured on: they have no GPU code (this file is not
+/// compiled by tilecc), so on a GPU they run on host copies, which no graph can hold; the CPU
+/// backend captures them.
+const tile::Device& graph_device() {
+  return tile::default_device().is_gpu() ? tile::cpu_device() : tile::default_device();
 }
 
 /// Turns both injections off when a test ends, whatever happened.
@@ -89,7 +96,7 @@ TEST_F(FaultInjection, AFailedLaunchLeavesAsyncAndTheFutureIsNeverMade) {
 }
 
 TEST_F(FaultInjection, AFailedLaunchWhileCapturingAGraphReturnsTheLoans) {
-  auto z = tile::zeros<float>({64});
+  auto z = tile::zeros<float>({64}, graph_device());
   tile::detail::inject_launch_failure(0);
   EXPECT_THROW((void)tile::launch<increment<64>>(z.partition_mut<64>()).graph(), tile::Error);
   auto g = tile::launch<increment<64>>(z.partition_mut<64>()).graph();
@@ -117,12 +124,13 @@ TEST_F(FaultInjection, SoakOfRandomOpsUnderFaultsLeaksNothing) {
     const int mode = pick(3);  // 0 sync, 1 async, 2 graph replayed twice
     if (pick(3) == 0) tile::detail::inject_allocation_failure(pick(3));
     if (pick(3) == 0) tile::detail::inject_launch_failure(pick(2 * steps));
+    const tile::Device& device = mode == 2 ? graph_device() : tile::default_device();
     std::vector<float> model(static_cast<std::size_t>(n));
     for (int64_t i = 0; i < n; ++i) model[std::size_t(i)] = float(i % 7);
     try {
-      auto x = tile::from_host(model, {n});
+      auto x = tile::from_host(model, {n}, device);
       // The chain owns z's pieces and passes them from launch to launch.
-      auto chain = tile::launch<add_to<64>>(tile::zeros<float>({n}).partition<64>(), x)
+      auto chain = tile::launch<add_to<64>>(tile::zeros<float>({n}, device).partition<64>(), x)
                        .then([](auto p) { return tile::launch<increment<64>>(std::move(p)); })
                        .then([](auto p) { return std::move(p).unpartition(); });
       int runs = 1;

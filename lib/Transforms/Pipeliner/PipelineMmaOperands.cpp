@@ -217,12 +217,13 @@ void copyInto(OpBuilder &b, tilegpu::GlobalLoadOp load, unsigned fast, Value buf
     load.getResult().setType(
         RankedTensorType::get(type.getShape(), type.getElementType(), layout));
     load.setWhole(false);
+    load.setRuns(false);
     (void)vectorizeAccess(load, numWarps); // the tile has a layout: it cannot fail
   }
   b.create<tilegpu::AsyncCopyOp>(load.getLoc(), load.getView(), load.getOffsets(),
                                  load.getStarts(), load.getBounds(), buffer, stage,
                                  load.getVector(), load.getType(), load.getAligned(),
-                                 load.getWhole());
+                                 load.getWhole(), load.getRuns());
   load.erase();
 }
 

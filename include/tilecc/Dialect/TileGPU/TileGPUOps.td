@@ -329,13 +329,16 @@ def TileGPU_GlobalLoadOp : TileGPU_Op<"global_load", [MemoryEffects<[MemRead]>, 
     where they are cut or unaligned. `whole` says that when the arguments meet the kernel's
     `tilegpu.specialization` (tested once per launch), the tile lies wholly inside its bounds
     or wholly outside them, and its vectors are aligned: the specialized kernel tests only
-    which, once per access.
+    which, once per access. `runs` says that when the arguments meet the specialization's run
+    facts, each thread's run of `vector` elements lies wholly inside or wholly outside the
+    bounds and is an aligned vector: a tile the bounds cut then moves with one predicated
+    vector access per run and no path per element.
 
     `%t = tilegpu.global_load %x[%i] bounds [%n] {aligned, vector = 4 : i32} : !tile.view<?xf32> -> tensor<128xf32, #L>`
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
                        Variadic<Index>:$bounds, ConfinedAttr<I32Attr, [IntPositive]>:$vector,
-                       UnitAttr:$aligned, UnitAttr:$whole);
+                       UnitAttr:$aligned, UnitAttr:$whole, UnitAttr:$runs);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` attr-dict `:`
@@ -350,12 +353,12 @@ def TileGPU_GlobalStoreOp : TileGPU_Op<"global_store", [MemoryEffects<[MemWrite]
     Writes element `k` of the tile to the array element at `offsets + k` when `starts <=
     offsets + k < bounds` on every axis (`starts` zero when absent); other elements are dropped.
     Where the layout replicates the tile, only the owning copy stores. The view must be
-    exclusive. `vector`, `aligned` and `whole` as for `global_load`.
+    exclusive. `vector`, `aligned`, `whole` and `runs` as for `global_load`.
   }];
   let arguments = (ins AnyRankedTensor:$value, Tile_ViewType:$view, Variadic<Index>:$offsets,
                        Variadic<Index>:$starts, Variadic<Index>:$bounds,
                        ConfinedAttr<I32Attr, [IntPositive]>:$vector, UnitAttr:$aligned,
-                       UnitAttr:$whole);
+                       UnitAttr:$whole, UnitAttr:$runs);
   let assemblyFormat = [{
     $value `,` $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]`
     attr-dict `:` type($value) `,` type($view)
@@ -450,15 +453,15 @@ def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
     access (`cp.async` of 4, 8 or 16 bytes where the view allows it, else plain loads and
     shared stores, zeros written for elements out of bounds). The copy completes only at a
     later `async_wait` that leaves fewer groups pending than were committed since; its bytes
-    are visible to other threads after a `barrier` that follows that wait. `aligned` and
-    `whole` as for `global_load`.
+    are visible to other threads after a `barrier` that follows that wait. `aligned`, `whole`
+    and `runs` as for `global_load`.
 
     `tilegpu.async_copy %a[%i, %k] bounds[%m, %n] into %b[%s] {vector = 8 : i32, tile = tensor<64x32xf16, #L>} : !tile.view<?x?xf16>, !tilegpu.buffer<3, tensor<64x32xf16>, #S>`
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
                        Variadic<Index>:$bounds, TileGPU_BufferType:$buffer, Index:$stage,
                        ConfinedAttr<I32Attr, [IntPositive]>:$vector, TypeAttrOf<AnyRankedTensor>:$tile,
-                       UnitAttr:$aligned, UnitAttr:$whole);
+                       UnitAttr:$aligned, UnitAttr:$whole, UnitAttr:$runs);
   let assemblyFormat = [{
     $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` `into`
     $buffer `[` $stage `]` attr-dict `:` type($view) `,` type($buffer)
