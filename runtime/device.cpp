@@ -185,6 +185,10 @@ void gpu_collective(void*, int, int, int, int, std::size_t, const std::vector<co
                     const std::vector<void*>&, const std::vector<void*>&) {
   no_cuda();
 }
+void gpu_send_recv(void*, int, std::size_t, const std::vector<const void*>&, const std::vector<void*>&,
+                   const std::vector<int>&, const std::vector<void*>&) {
+  no_cuda();
+}
 }  // namespace detail
 #endif
 

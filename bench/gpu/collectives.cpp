@@ -45,6 +45,11 @@ int main() {
   scattered.sync();
   auto blocks = std::move(scattered).get();
   for (int r = 0; r < n; ++r) expect("reduce_scatter", blocks[r].to_host(), std::vector<float>(m, float(n * r)));
+  // A ring step: rank r receives rank r - 1's array (with one GPU, its own).
+  std::vector<int> from;
+  for (int r = 0; r < n; ++r) from.push_back((r + n - 1) % n);
+  auto shifted = tile::ops::send_recv(comm, in, fill(-1.0f), from).sync();
+  for (int r = 0; r < n; ++r) expect("send_recv", shifted[r].to_host(), std::vector<float>(m, float((r + n - 1) % n)));
   std::printf("collectives: %d ranks on %s..., %d mismatches\n", n, comm.device(0).name().c_str(), bad);
   return bad ? 1 : 0;
 }

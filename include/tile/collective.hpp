@@ -7,6 +7,7 @@
 //   tile::ops::all_gather(comm, pieces, wholes)            wholes[r] = pieces[0], ..., pieces[n-1]
 //   tile::ops::reduce_scatter(comm, partials, blocks)      blocks[r] = block r of the sum
 //   tile::ops::broadcast(comm, weights, root)              every rank gets weights[root]
+//   tile::ops::send_recv(comm, in, out, from)              out[r] = in[from[r]] (point to point)
 //   tile::unshard<0>(shards, device)                       the blocks joined again on one device
 //
 // A collective is an op like a launch (tile/op.hpp): it runs when executed, composes with then /
@@ -70,7 +71,7 @@ class Communicator {
 namespace detail {
 
 /// Which collective (its value is gpu_collective's `kind`, tile/detail/runtime.hpp).
-enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, Broadcast };
+enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, Broadcast, SendRecv };
 
 /// The element type's NCCL code for gpu_collective (-1: NCCL has no such type).
 template <class T>
@@ -121,14 +122,17 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
  public:
   using result_type = std::conditional_t<Owns, std::vector<Array<T>>, void>;
 
+  /// `from`: a send/recv's source rank per receiving rank (-1: none), empty otherwise.
   CollectiveOp(const char* what, const Communicator& comm, CollectiveKind kind, Reduction op, int root,
-               const std::vector<Array<T>>* in, std::vector<Array<T>>& out) requires(!Owns)
-      : what_(what), comm_(comm), kind_(kind), op_(op), root_(root) {
+               const std::vector<Array<T>>* in, std::vector<Array<T>>& out, std::vector<int> from = {})
+    requires(!Owns)
+      : what_(what), comm_(comm), kind_(kind), op_(op), root_(root), from_(std::move(from)) {
     init(in, out);
   }
   CollectiveOp(const char* what, const Communicator& comm, CollectiveKind kind, Reduction op, int root,
-               const std::vector<Array<T>>* in, std::vector<Array<T>>&& out) requires(Owns)
-      : what_(what), comm_(comm), kind_(kind), op_(op), root_(root), owned_(std::move(out)) {
+               const std::vector<Array<T>>* in, std::vector<Array<T>>&& out, std::vector<int> from = {})
+    requires(Owns)
+      : what_(what), comm_(comm), kind_(kind), op_(op), root_(root), from_(std::move(from)), owned_(std::move(out)) {
     init(in, owned_);
   }
   CollectiveOp(CollectiveOp&&) noexcept = default;
@@ -139,8 +143,8 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     done_ = true;
     if (out_[0].shape.numel() == 0) return;
     if (!comm_.device(0).is_gpu()) {
-      run_on_cpu(ctx, [kind = kind_, op = op_, root = root_, in = in_, out = out_] {
-        run_cpu(kind, op, root, in, out);
+      run_on_cpu(ctx, [kind = kind_, op = op_, root = root_, from = from_, in = in_, out = out_] {
+        run_cpu(kind, op, root, from, in, out);
       });
       return;
     }
@@ -157,8 +161,12 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
       recv.push_back(out_[ur].data());
     }
     const int64_t count = kind_ == CollectiveKind::AllGather ? in_[0].shape.numel() : out_[0].shape.numel();
-    gpu_collective(comm_.state()->gpu, static_cast<int>(kind_), static_cast<int>(op_), collective_dtype<T>(), root_,
-                   static_cast<std::size_t>(count), send, recv, streams);
+    if (kind_ == CollectiveKind::SendRecv)
+      gpu_send_recv(comm_.state()->gpu, collective_dtype<T>(), static_cast<std::size_t>(count), send, recv, from_,
+                    streams);
+    else
+      gpu_collective(comm_.state()->gpu, static_cast<int>(kind_), static_cast<int>(op_), collective_dtype<T>(),
+                     root_, static_cast<std::size_t>(count), send, recv, streams);
     ctx.issued(what_, "");
   }
   result_type take() {
@@ -179,6 +187,16 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
                   " arrays were given; pass one per rank");
     if (root < 0 || root >= n)
       throw Error(std::string(what) + ": root " + std::to_string(root) + " is not a rank of " + std::to_string(n));
+    if (kind == CollectiveKind::SendRecv) {
+      if (static_cast<int>(from_.size()) != n)
+        throw Error(std::string(what) + ": the communicator has " + std::to_string(n) + " ranks but `from` names " +
+                    std::to_string(from_.size()) + " sources; give one per rank (-1: the rank receives nothing)");
+      for (int r = 0; r < n; ++r)
+        if (from_[static_cast<std::size_t>(r)] < -1 || from_[static_cast<std::size_t>(r)] >= n)
+          throw Error(std::string(what) + ": rank " + std::to_string(r) + " receives from " +
+                      std::to_string(from_[static_cast<std::size_t>(r)]) + ", which is not a rank of " +
+                      std::to_string(n) + " (nor -1, nothing)");
+    }
     if constexpr (collective_dtype<T>() < 0)
       if (comm.device(0).is_gpu())
         throw Error(std::string(what) + ": NCCL has no element type like this array's");
@@ -188,6 +206,7 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     }
     // All-gather: outputs of n inputs; reduce-scatter: inputs of n outputs; else equal sizes.
     const int64_t want_in = kind == CollectiveKind::ReduceScatter ? out_[0].shape.numel() * n
+                            : kind == CollectiveKind::SendRecv    ? out_[0].shape.numel()
                             : in                                  ? in_[0].shape.numel()
                                                                   : 0;
     const int64_t want_out = kind == CollectiveKind::AllGather ? in_[0].shape.numel() * n : out_[0].shape.numel();
@@ -228,10 +247,19 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     }
   }
 
-  static void run_cpu(CollectiveKind kind, Reduction op, int root_rank, const std::vector<ArrayRef<T>>& in_,
-                      const std::vector<ArrayRef<T>>& out_) {
+  static void run_cpu(CollectiveKind kind, Reduction op, int root_rank, const std::vector<int>& from,
+                      const std::vector<ArrayRef<T>>& in_, const std::vector<ArrayRef<T>>& out_) {
     const std::size_t n = out_.size();
     switch (kind) {
+      case CollectiveKind::SendRecv: {
+        const std::size_t count = static_cast<std::size_t>(out_[0].shape.numel());
+        for (std::size_t r = 0; r < n; ++r)
+          if (const int s = from[r]; s >= 0) {
+            const T* src = in_[static_cast<std::size_t>(s)].data();
+            std::copy(src, src + count, out_[r].data());
+          }
+        break;
+      }
       case CollectiveKind::AllReduce: {
         const std::size_t count = static_cast<std::size_t>(out_[0].shape.numel());
         std::vector<T> total(out_[0].data(), out_[0].data() + count);
@@ -272,6 +300,7 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
   CollectiveKind kind_;
   Reduction op_;
   int root_;
+  std::vector<int> from_;
   std::conditional_t<Owns, std::vector<Array<T>>, std::monostate> owned_;
   std::vector<ArrayRef<T>> in_, out_;
   std::vector<OpLoan> loans_;
@@ -369,6 +398,24 @@ template <class T>
 detail::CollectiveOp<T, true> reduce_scatter(const Communicator& comm, const std::vector<Array<T>>& in,
                                              std::vector<Array<T>>&& out, Reduction op = Reduction::sum) {
   return {"tile::ops::reduce_scatter", comm, detail::CollectiveKind::ReduceScatter, op, 0, &in, std::move(out)};
+}
+
+/// Point to point: out[r] becomes a copy of in[from[r]] for every rank r with from[r] >= 0
+/// (-1: rank r receives nothing and its output keeps its contents); a rank may send to several
+/// ranks, or to itself. All arrays hold the same number of elements. On GPUs each transfer is
+/// one NCCL send and receive, all in one group: a ring step is from[r] = (r + n - 1) % n, a
+/// pipeline stage's hand-off from[r] = r - 1 (and -1 for rank 0).
+template <class T>
+detail::CollectiveOp<T, false> send_recv(const Communicator& comm, const std::vector<Array<T>>& in,
+                                         std::vector<Array<T>>& out, std::vector<int> from) {
+  return {"tile::ops::send_recv", comm, detail::CollectiveKind::SendRecv, Reduction::sum, 0, &in, out,
+          std::move(from)};
+}
+template <class T>
+detail::CollectiveOp<T, true> send_recv(const Communicator& comm, const std::vector<Array<T>>& in,
+                                        std::vector<Array<T>>&& out, std::vector<int> from) {
+  return {"tile::ops::send_recv", comm, detail::CollectiveKind::SendRecv, Reduction::sum, 0, &in, std::move(out),
+          std::move(from)};
 }
 
 }  // namespace ops

@@ -28,6 +28,8 @@ struct Nccl {
   decltype(&ncclBroadcast) broadcast = nullptr;
   decltype(&ncclAllGather) all_gather = nullptr;
   decltype(&ncclReduceScatter) reduce_scatter = nullptr;
+  decltype(&ncclSend) send = nullptr;
+  decltype(&ncclRecv) recv = nullptr;
   decltype(&ncclGetErrorString) error_string = nullptr;
 };
 
@@ -51,6 +53,8 @@ const Nccl& nccl() {
     load(n.broadcast, "ncclBroadcast");
     load(n.all_gather, "ncclAllGather");
     load(n.reduce_scatter, "ncclReduceScatter");
+    load(n.send, "ncclSend");
+    load(n.recv, "ncclRecv");
     load(n.error_string, "ncclGetErrorString");
     return n;
   }();
@@ -114,6 +118,27 @@ void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size
   }
   const ncclResult_t end = nccl().group_end();
   check(first, "an NCCL collective");
+  check(end, "ncclGroupEnd");
+}
+
+void gpu_send_recv(void* comm, int dtype, std::size_t count, const std::vector<const void*>& send,
+                   const std::vector<void*>& recv, const std::vector<int>& from,
+                   const std::vector<void*>& streams) {
+  const auto& ranks = static_cast<Comms*>(comm)->ranks;
+  const auto type = static_cast<ncclDataType_t>(dtype);
+  check(nccl().group_start(), "ncclGroupStart");
+  ncclResult_t first = ncclSuccess;
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    if (from[r] < 0) continue;
+    const auto s = static_cast<std::size_t>(from[r]);
+    ncclResult_t e = nccl().send(send[s], count, type, static_cast<int>(r), ranks[s],
+                                 static_cast<cudaStream_t>(streams[s]));
+    if (first == ncclSuccess) first = e;
+    e = nccl().recv(recv[r], count, type, from[r], ranks[r], static_cast<cudaStream_t>(streams[r]));
+    if (first == ncclSuccess) first = e;
+  }
+  const ncclResult_t end = nccl().group_end();
+  check(first, "an NCCL send or receive");
   check(end, "ncclGroupEnd");
 }
 

@@ -156,6 +156,61 @@ TEST(MultiDevice, CollectivesRefuseMisplacedOrMissizedArrays) {
              "is given twice");
 }
 
+TEST(MultiDevice, SendRecvShiftsAroundARing) {
+  auto comm = tile::Communicator::all();
+  auto in = per_rank<float>(comm, 3, [](int r, int64_t i) { return float(10 * r) + float(i); });
+  std::vector<tile::Array<float>> out;
+  for (int r = 0; r < 4; ++r) out.push_back(tile::zeros<float>({3}, comm.device(r)));
+  tile::ops::send_recv(comm, in, out, {3, 0, 1, 2}).sync();  // rank r receives rank r - 1's
+  for (int r = 0; r < 4; ++r) {
+    const float s = float(10 * ((r + 3) % 4));
+    EXPECT_EQ(out[r].to_host(), (std::vector<float>{s, s + 1, s + 2})) << "rank " << r;
+  }
+}
+
+TEST(MultiDevice, SendRecvLeavesRanksWithoutASourceAsTheyWere) {
+  // Rank 0 sends to ranks 1 and 2, rank 2 to rank 3; rank 0 receives nothing.
+  auto comm = tile::Communicator::all();
+  auto in = per_rank<int32_t>(comm, 2, [](int r, int64_t i) { return int32_t(r * 10 + i); });
+  auto out = per_rank<int32_t>(comm, 2, [](int, int64_t) { return int32_t(-7); });
+  tile::ops::send_recv(comm, in, out, {-1, 0, 0, 2}).sync();
+  EXPECT_EQ(out[0].to_host(), (std::vector<int32_t>{-7, -7}));
+  EXPECT_EQ(out[1].to_host(), (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(out[2].to_host(), (std::vector<int32_t>{0, 1}));
+  EXPECT_EQ(out[3].to_host(), (std::vector<int32_t>{20, 21}));
+}
+
+TEST(MultiDevice, SendRecvRefusesBadSourcesAndAliasedArrays) {
+  auto comm = tile::Communicator::all();
+  auto in = per_rank<float>(comm, 4, [](int, int64_t) { return 1.0f; });
+  auto out = per_rank<float>(comm, 4, [](int, int64_t) { return 0.0f; });
+  EXPECT_HAS(error_of([&] { tile::ops::send_recv(comm, in, out, {1, 2, 3}).sync(); }),
+             "the communicator has 4 ranks but `from` names 3 sources");
+  EXPECT_HAS(error_of([&] { tile::ops::send_recv(comm, in, out, {1, 2, 4, 0}).sync(); }),
+             "rank 2 receives from 4, which is not a rank of 4");
+  auto small = per_rank<float>(comm, 3, [](int, int64_t) { return 0.0f; });
+  EXPECT_HAS(error_of([&] { tile::ops::send_recv(comm, in, small, {1, 2, 3, 0}).sync(); }),
+             "rank 0's arrays hold 4 and 3 elements");
+  // One array as a rank's input and output: a shared and an exclusive loan of one buffer.
+  EXPECT_HAS(error_of([&] { tile::ops::send_recv(comm, out, out, {1, 2, 3, 0}).sync(); }),
+             "borrowed");
+}
+
+TEST(MultiDevice, SendRecvOwningItsOutputsYieldsThem) {
+  // A pipeline hand-off as one op: the outputs are moved in and come back when it has run.
+  auto comm = tile::Communicator::all();
+  auto in = per_rank<double>(comm, 2, [](int r, int64_t i) { return double(r) + 0.5 * double(i); });
+  std::vector<tile::Array<double>> out;
+  for (int r = 0; r < 4; ++r) out.push_back(tile::zeros<double>({2}, comm.device(r)));
+  auto op = tile::ops::send_recv(comm, in, std::move(out), {-1, 0, 1, 2});
+  EXPECT_HAS(error_of([&] { (void)in[1].view_mut(); }), "borrowed");  // inputs lent shared
+  std::vector<tile::Array<double>> got = std::move(op).sync();
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_EQ(got[0].to_host(), (std::vector<double>{0.0, 0.0}));
+  EXPECT_EQ(got[3].to_host(), (std::vector<double>{2.0, 2.5}));
+  EXPECT_TRUE(got[3].device() == tile::device(3));
+}
+
 TEST(MultiDevice, RankOfFindsEachDevicesRank) {
   // A communicator of some devices, in another order: ranks follow the list, not the ordinals.
   tile::Communicator comm({&tile::device(2), &tile::device(0)});

@@ -276,6 +276,11 @@ void gpu_comm_destroy(void* comm) noexcept;
 void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size_t count,
                     const std::vector<const void*>& send, const std::vector<void*>& recv,
                     const std::vector<void*>& streams);
+/// Point to point in one group: for every rank r with from[r] >= 0, rank from[r] sends `count`
+/// elements of send[from[r]] and rank r receives them into recv[r].
+void gpu_send_recv(void* comm, int dtype, std::size_t count, const std::vector<const void*>& send,
+                   const std::vector<void*>& recv, const std::vector<int>& from,
+                   const std::vector<void*>& streams);
 
 /// A kernel's display name ("add<128>") from the __PRETTY_FUNCTION__ of a `template <auto K>`
 /// function and, when available, the mangled name of a type `KernelTag<K>` (used when the
