@@ -90,35 +90,48 @@ void gpu_comm_destroy(void* comm) noexcept {
   for (ncclComm_t c : comms->ranks) nccl().comm_destroy(c);
 }
 
+namespace {
+
+/// Runs `issue` between ncclGroupStart and ncclGroupEnd; `issue(keep)` passes each NCCL call's
+/// result to `keep`, and the first failure is reported as `what` once the group is closed.
+template <class Issue>
+void in_group(const char* what, Issue issue) {
+  check(nccl().group_start(), "ncclGroupStart");
+  ncclResult_t first = ncclSuccess;
+  issue([&first](ncclResult_t e) {
+    if (first == ncclSuccess) first = e;
+  });
+  const ncclResult_t end = nccl().group_end();
+  check(first, what);
+  check(end, "ncclGroupEnd");
+}
+
+}  // namespace
+
 void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size_t count,
                     const std::vector<const void*>& send, const std::vector<void*>& recv,
                     const std::vector<void*>& streams) {
   const auto& ranks = static_cast<Comms*>(comm)->ranks;
   const auto type = static_cast<ncclDataType_t>(dtype);
-  check(nccl().group_start(), "ncclGroupStart");
-  ncclResult_t first = ncclSuccess;
-  for (std::size_t r = 0; r < ranks.size(); ++r) {
-    auto stream = static_cast<cudaStream_t>(streams[r]);
-    ncclResult_t e = ncclSuccess;
-    switch (kind) {
-      case AllReduce:
-        e = nccl().all_reduce(send[r], recv[r], count, type, kOps[op], ranks[r], stream);
-        break;
-      case Broadcast:
-        e = nccl().broadcast(send[r], recv[r], count, type, root, ranks[r], stream);
-        break;
-      case AllGather:
-        e = nccl().all_gather(send[r], recv[r], count, type, ranks[r], stream);
-        break;
-      case ReduceScatter:
-        e = nccl().reduce_scatter(send[r], recv[r], count, type, kOps[op], ranks[r], stream);
-        break;
+  in_group("an NCCL collective", [&](auto keep) {
+    for (std::size_t r = 0; r < ranks.size(); ++r) {
+      auto stream = static_cast<cudaStream_t>(streams[r]);
+      switch (kind) {
+        case AllReduce:
+          keep(nccl().all_reduce(send[r], recv[r], count, type, kOps[op], ranks[r], stream));
+          break;
+        case Broadcast:
+          keep(nccl().broadcast(send[r], recv[r], count, type, root, ranks[r], stream));
+          break;
+        case AllGather:
+          keep(nccl().all_gather(send[r], recv[r], count, type, ranks[r], stream));
+          break;
+        case ReduceScatter:
+          keep(nccl().reduce_scatter(send[r], recv[r], count, type, kOps[op], ranks[r], stream));
+          break;
+      }
     }
-    if (first == ncclSuccess) first = e;
-  }
-  const ncclResult_t end = nccl().group_end();
-  check(first, "an NCCL collective");
-  check(end, "ncclGroupEnd");
+  });
 }
 
 void gpu_send_recv(void* comm, int dtype, std::size_t count, const std::vector<const void*>& send,
@@ -126,20 +139,15 @@ void gpu_send_recv(void* comm, int dtype, std::size_t count, const std::vector<c
                    const std::vector<void*>& streams) {
   const auto& ranks = static_cast<Comms*>(comm)->ranks;
   const auto type = static_cast<ncclDataType_t>(dtype);
-  check(nccl().group_start(), "ncclGroupStart");
-  ncclResult_t first = ncclSuccess;
-  for (std::size_t r = 0; r < ranks.size(); ++r) {
-    if (from[r] < 0) continue;
-    const auto s = static_cast<std::size_t>(from[r]);
-    ncclResult_t e = nccl().send(send[s], count, type, static_cast<int>(r), ranks[s],
-                                 static_cast<cudaStream_t>(streams[s]));
-    if (first == ncclSuccess) first = e;
-    e = nccl().recv(recv[r], count, type, from[r], ranks[r], static_cast<cudaStream_t>(streams[r]));
-    if (first == ncclSuccess) first = e;
-  }
-  const ncclResult_t end = nccl().group_end();
-  check(first, "an NCCL send or receive");
-  check(end, "ncclGroupEnd");
+  in_group("an NCCL send or receive", [&](auto keep) {
+    for (std::size_t r = 0; r < ranks.size(); ++r) {
+      if (from[r] < 0) continue;
+      const auto s = static_cast<std::size_t>(from[r]);
+      keep(nccl().send(send[s], count, type, static_cast<int>(r), ranks[s],
+                       static_cast<cudaStream_t>(streams[s])));
+      keep(nccl().recv(recv[r], count, type, from[r], ranks[r], static_cast<cudaStream_t>(streams[r])));
+    }
+  });
 }
 
 }  // namespace tile::detail
