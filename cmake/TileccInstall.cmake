@@ -1,6 +1,7 @@
 # What `cmake --install` puts under the prefix, and the Debian package `cpack -G DEB` makes of
 # it:
 #   bin/tilecc, bin/tilecc-opt            the compiler and its pass driver
+#   bin/tile-launch                        one process per rank of a communicator
 #   lib/libtileccPlugin.so                 the analyses as a Clang plugin (-fplugin=)
 #   include/tile/                          the tile language and host API headers
 #   lib/libtile_rt.a, lib/libtile_rt.so    the runtime (tilecc::tile_rt, tilecc::tile_rt_shared)
@@ -16,6 +17,7 @@ set(TILECC_CMAKE_DIR "${CMAKE_INSTALL_LIBDIR}/cmake/tilecc")
 # The compiler finds Debian's LLVM, Clang and MLIR libraries where the build found them.
 set_target_properties(tilecc tilecc-opt PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
 install(TARGETS tilecc tilecc-opt RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/tile-launch" DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(TARGETS tileccPlugin LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS tile_rt tile_rt_shared EXPORT tileccTargets
   ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"

@@ -186,9 +186,11 @@ void gpu_collective(void*, int, int, int, int, std::size_t, const std::vector<co
   no_cuda();
 }
 void gpu_send_recv(void*, int, std::size_t, const std::vector<const void*>&, const std::vector<void*>&,
-                   const std::vector<int>&, const std::vector<void*>&) {
+                   const std::vector<int>&, int, const std::vector<void*>&) {
   no_cuda();
 }
+std::string gpu_comm_unique_id() { no_cuda(); }
+void* gpu_comm_join(const std::string&, int, int, const Device&) { no_cuda(); }
 }  // namespace detail
 #endif
 

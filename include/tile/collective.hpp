@@ -10,6 +10,10 @@
 //   tile::ops::send_recv(comm, in, out, from)              out[r] = in[from[r]] (point to point)
 //   tile::unshard<0>(shards, device)                       the blocks joined again on one device
 //
+// Several processes, one rank each (scripts/tile-launch -n N prog starts them):
+//   tile::Communicator comm = tile::Communicator::from_environment();
+//   tile::ops::all_reduce(comm, grads).sync();            grads: {this process's array}
+//
 // A collective is an op like a launch (tile/op.hpp): it runs when executed, composes with then /
 // zip, and holds its loans until its work has finished. It borrows the arrays it writes
 // exclusively and those it only reads shared, one per rank, each on its rank's device, so the
@@ -22,9 +26,16 @@
 // arrays as a launch is. On the CPU backend the ranks are the simulated devices of
 // TILE_CPU_DEVICES (tile/device.hpp) and the collective is computed when it is issued; sums and
 // products add in rank order, so results may differ from NCCL's in the last bits.
+//
+// A communicator may span processes (Communicator::join): each process holds some of its ranks
+// and passes one array per rank it holds. Every process must issue the same collectives in the
+// same order, as with NCCL. On GPUs its id is NCCL's unique id; on the CPU backend a directory
+// the processes share, through which each collective exchanges every rank's contribution
+// (runtime/cpu/process_group.cpp: for tests and for development without GPUs).
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -50,21 +61,42 @@ class Communicator {
   explicit Communicator(std::vector<const Device*> devices);
   /// One rank per device of tile::device(i), i < tile::device_count().
   static Communicator all();
+  /// Rank `rank` of `size`, held by this process on `device`, of a communicator that spans
+  /// processes: every process calls join with the same `id`, made once by unique_id and passed
+  /// on (an argument, a file, the environment). Returns when every rank has joined (GPUs).
+  static Communicator join(const std::string& id, int rank, int size, const Device& device);
+  /// A new id for join, on devices of `kind`'s kind: NCCL's unique id as text on GPUs; on the CPU
+  /// backend a new rendezvous directory, which its maker removes when every process is done.
+  static std::string unique_id(const Device& kind = default_device());
+  /// The communicator scripts/tile-launch sets up: rank TILE_RANK of TILE_WORLD_SIZE, through
+  /// the rendezvous directory TILE_RENDEZVOUS, on device TILE_LOCAL_RANK modulo the devices
+  /// there are. On GPUs rank 0 makes NCCL's id and leaves it in the directory for the others.
+  static Communicator from_environment();
 
-  int size() const { return static_cast<int>(state_->devices.size()); }
+  /// The number of ranks, in every process.
+  int size() const { return state_->world; }
+  /// The ranks this process holds: first_rank() .. first_rank() + local_size() - 1. A
+  /// collective takes one array per rank this process holds.
+  int local_size() const { return static_cast<int>(state_->devices.size()); }
+  int first_rank() const { return state_->first; }
+  /// The device of a rank this process holds.
   const Device& device(int rank) const;
   /// The rank on `d`, or -1.
   int rank_of(const Device& d) const;
 
   /// Shared between copies of the communicator (and the ops that use it).
   struct State {
-    std::vector<const Device*> devices;
-    void* gpu = nullptr;  // the GPU backend's communicators (detail::gpu_comm_*), null on the CPU
+    std::vector<const Device*> devices;  // of this process's ranks
+    int first = 0;                        // the rank of devices[0]
+    int world = 0;                        // ranks in all processes
+    void* gpu = nullptr;      // the GPU backend's communicators (detail::gpu_comm_*), null on the CPU
+    void* process = nullptr;  // the CPU backend's process group of a joined communicator
     ~State();
   };
   const std::shared_ptr<State>& state() const { return state_; }
 
  private:
+  explicit Communicator(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;
 };
 
@@ -142,18 +174,17 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     if (done_) throw Error(std::string(what_) + ": the op has already run");
     done_ = true;
     if (out_[0].shape.numel() == 0) return;
-    if (!comm_.device(0).is_gpu()) {
-      run_on_cpu(ctx, [kind = kind_, op = op_, root = root_, from = from_, in = in_, out = out_] {
-        run_cpu(kind, op, root, from, in, out);
-      });
+    const int first = comm_.first_rank();
+    if (!comm_.device(first).is_gpu()) {
+      run_on_cpu(ctx, [kind = kind_, op = op_, root = root_, from = from_, in = in_, out = out_,
+                       state = comm_.state()] { run_cpu(*state, kind, op, root, from, in, out); });
       return;
     }
-    const int n = comm_.size();
     std::vector<const void*> send;
     std::vector<void*> recv, streams;
-    for (int r = 0; r < n; ++r) {
-      const auto ur = static_cast<std::size_t>(r);
-      const Device& d = comm_.device(r);
+    for (int i = 0; i < comm_.local_size(); ++i) {
+      const auto ur = static_cast<std::size_t>(i);
+      const Device& d = comm_.device(first + i);
       streams.push_back(ctx.stream_for(d));
       if (!in_.empty()) ctx.use(d, in_[ur].buffer, false);
       ctx.use(d, out_[ur].buffer, true);
@@ -163,7 +194,7 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     const int64_t count = kind_ == CollectiveKind::AllGather ? in_[0].shape.numel() : out_[0].shape.numel();
     if (kind_ == CollectiveKind::SendRecv)
       gpu_send_recv(comm_.state()->gpu, collective_dtype<T>(), static_cast<std::size_t>(count), send, recv, from_,
-                    streams);
+                    first, streams);
     else
       gpu_collective(comm_.state()->gpu, static_cast<int>(kind_), static_cast<int>(op_), collective_dtype<T>(),
                      root_, static_cast<std::size_t>(count), send, recv, streams);
@@ -180,10 +211,11 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     const CollectiveKind kind = kind_;
     const int root = root_;
     const Communicator& comm = comm_;
-    const int n = comm.size();
-    if (static_cast<int>(out.size()) != n || (in && static_cast<int>(in->size()) != n))
-      throw Error(std::string(what) + ": the communicator has " + std::to_string(n) + " ranks but " +
-                  std::to_string(in && static_cast<int>(in->size()) != n ? in->size() : out.size()) +
+    const int n = comm.size(), local = comm.local_size(), first = comm.first_rank();
+    if (static_cast<int>(out.size()) != local || (in && static_cast<int>(in->size()) != local))
+      throw Error(std::string(what) + ": the communicator has " + std::to_string(local) + " ranks" +
+                  (local == n ? std::string() : " in this process") + " but " +
+                  std::to_string(in && static_cast<int>(in->size()) != local ? in->size() : out.size()) +
                   " arrays were given; pass one per rank");
     if (root < 0 || root >= n)
       throw Error(std::string(what) + ": root " + std::to_string(root) + " is not a rank of " + std::to_string(n));
@@ -200,9 +232,9 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     if constexpr (collective_dtype<T>() < 0)
       if (comm.device(0).is_gpu())
         throw Error(std::string(what) + ": NCCL has no element type like this array's");
-    for (int r = 0; r < n; ++r) {
-      if (in) in_.push_back(check(ArrayAccess::ref((*in)[static_cast<std::size_t>(r)]), r, "input"));
-      out_.push_back(check(ArrayAccess::ref(out[static_cast<std::size_t>(r)]), r, "output"));
+    for (int i = 0; i < local; ++i) {
+      if (in) in_.push_back(check(ArrayAccess::ref((*in)[static_cast<std::size_t>(i)]), first + i, "input"));
+      out_.push_back(check(ArrayAccess::ref(out[static_cast<std::size_t>(i)]), first + i, "output"));
     }
     // All-gather: outputs of n inputs; reduce-scatter: inputs of n outputs; else equal sizes.
     const int64_t want_in = kind == CollectiveKind::ReduceScatter ? out_[0].shape.numel() * n
@@ -210,19 +242,20 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
                             : in                                  ? in_[0].shape.numel()
                                                                   : 0;
     const int64_t want_out = kind == CollectiveKind::AllGather ? in_[0].shape.numel() * n : out_[0].shape.numel();
-    for (int r = 0; r < n; ++r) {
-      const auto ur = static_cast<std::size_t>(r);
+    for (int i = 0; i < local; ++i) {
+      const auto ur = static_cast<std::size_t>(i);
       if (out_[ur].shape.numel() != want_out || (in && in_[ur].shape.numel() != want_in))
-        throw Error(std::string(what) + ": rank " + std::to_string(r) + "'s arrays hold " +
+        throw Error(std::string(what) + ": rank " + std::to_string(first + i) + "'s arrays hold " +
                     (in ? std::to_string(in_[ur].shape.numel()) + " and " : std::string()) +
                     std::to_string(out_[ur].shape.numel()) + " elements where " + expected(n) +
                     " are needed");
     }
     // Loans: the inputs shared, the outputs exclusive unless the op owns them.
-    for (int r = 0; r < n; ++r) {
-      const auto ur = static_cast<std::size_t>(r);
-      if (in) loans_.emplace_back(in_[ur].buffer, acquire_loan(in_[ur], false, loan_what(r, "input")));
-      if constexpr (!Owns) loans_.emplace_back(out_[ur].buffer, acquire_loan(out_[ur], true, loan_what(r, "output")));
+    for (int i = 0; i < local; ++i) {
+      const auto ur = static_cast<std::size_t>(i);
+      if (in) loans_.emplace_back(in_[ur].buffer, acquire_loan(in_[ur], false, loan_what(first + i, "input")));
+      if constexpr (!Owns)
+        loans_.emplace_back(out_[ur].buffer, acquire_loan(out_[ur], true, loan_what(first + i, "output")));
     }
   }
 
@@ -247,50 +280,54 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
     }
   }
 
-  static void run_cpu(CollectiveKind kind, Reduction op, int root_rank, const std::vector<int>& from,
-                      const std::vector<ArrayRef<T>>& in_, const std::vector<ArrayRef<T>>& out_) {
-    const std::size_t n = out_.size();
-    switch (kind) {
-      case CollectiveKind::SendRecv: {
-        const std::size_t count = static_cast<std::size_t>(out_[0].shape.numel());
-        for (std::size_t r = 0; r < n; ++r)
-          if (const int s = from[r]; s >= 0) {
-            const T* src = in_[static_cast<std::size_t>(s)].data();
-            std::copy(src, src + count, out_[r].data());
-          }
-        break;
-      }
-      case CollectiveKind::AllReduce: {
-        const std::size_t count = static_cast<std::size_t>(out_[0].shape.numel());
-        std::vector<T> total(out_[0].data(), out_[0].data() + count);
-        for (std::size_t r = 1; r < n; ++r)
-          for (std::size_t i = 0; i < count; ++i) total[i] = combine(op, total[i], out_[r].data()[i]);
-        for (std::size_t r = 0; r < n; ++r) std::copy(total.begin(), total.end(), out_[r].data());
-        break;
-      }
-      case CollectiveKind::Broadcast: {
-        const auto root = static_cast<std::size_t>(root_rank);
-        const std::size_t count = static_cast<std::size_t>(out_[root].shape.numel());
-        for (std::size_t r = 0; r < n; ++r)
-          if (r != root) std::copy(out_[root].data(), out_[root].data() + count, out_[r].data());
-        break;
-      }
-      case CollectiveKind::AllGather: {
-        const std::size_t count = static_cast<std::size_t>(in_[0].shape.numel());
-        for (std::size_t r = 0; r < n; ++r)
-          for (std::size_t s = 0; s < n; ++s)
-            std::copy(in_[s].data(), in_[s].data() + count, out_[r].data() + s * count);
-        break;
-      }
-      case CollectiveKind::ReduceScatter: {
-        const std::size_t count = static_cast<std::size_t>(out_[0].shape.numel());
-        for (std::size_t r = 0; r < n; ++r) {
-          T* dst = out_[r].data();
-          std::copy(in_[0].data() + r * count, in_[0].data() + (r + 1) * count, dst);
-          for (std::size_t s = 1; s < n; ++s)
-            for (std::size_t i = 0; i < count; ++i) dst[i] = combine(op, dst[i], in_[s].data()[r * count + i]);
+  /// The collective on the CPU backend. Every rank's contribution (its input, or its output for
+  /// an in-place collective) is read where it lies, or, in a communicator across processes,
+  /// exchanged first; then each rank this process holds computes its output from them.
+  static void run_cpu(const Communicator::State& comm, CollectiveKind kind, Reduction op, int root,
+                      const std::vector<int>& from, const std::vector<ArrayRef<T>>& in,
+                      const std::vector<ArrayRef<T>>& out) {
+    const auto n = static_cast<std::size_t>(comm.world);
+    const std::vector<ArrayRef<T>>& given = in.empty() ? out : in;
+    const std::size_t count = static_cast<std::size_t>(given[0].shape.numel());
+    std::vector<const T*> src(n);
+    std::vector<std::vector<char>> exchanged;
+    if (comm.process) {
+      exchanged = cpu_process_group_exchange(comm.process, given[0].data(), count * sizeof(T));
+      for (std::size_t r = 0; r < n; ++r) src[r] = reinterpret_cast<const T*>(exchanged[r].data());
+    } else {
+      for (std::size_t r = 0; r < n; ++r) src[r] = given[r].data();
+    }
+    std::vector<T*> dst(n, nullptr);  // the outputs of this process's ranks
+    for (std::size_t i = 0; i < out.size(); ++i) dst[static_cast<std::size_t>(comm.first) + i] = out[i].data();
+    const std::size_t out_count = static_cast<std::size_t>(out[0].shape.numel());
+    auto reduce = [&](std::size_t offset) {  // every rank's src[offset ...] reduced, in rank order
+      std::vector<T> total(src[0] + offset, src[0] + offset + out_count);
+      for (std::size_t r = 1; r < n; ++r)
+        for (std::size_t i = 0; i < out_count; ++i) total[i] = combine(op, total[i], src[r][offset + i]);
+      return total;
+    };
+    // An all-reduce writes where it reads (in place): its sum is made before any output.
+    const std::vector<T> total = kind == CollectiveKind::AllReduce ? reduce(0) : std::vector<T>();
+    for (std::size_t r = 0; r < n; ++r) {
+      if (!dst[r]) continue;
+      switch (kind) {
+        case CollectiveKind::AllReduce: std::copy(total.begin(), total.end(), dst[r]); break;
+        case CollectiveKind::Broadcast:
+          if (r != static_cast<std::size_t>(root))
+            std::copy(src[static_cast<std::size_t>(root)], src[static_cast<std::size_t>(root)] + count, dst[r]);
+          break;
+        case CollectiveKind::AllGather:
+          for (std::size_t s = 0; s < n; ++s) std::copy(src[s], src[s] + count, dst[r] + s * count);
+          break;
+        case CollectiveKind::ReduceScatter: {
+          const std::vector<T> block = reduce(r * out_count);
+          std::copy(block.begin(), block.end(), dst[r]);
+          break;
         }
-        break;
+        case CollectiveKind::SendRecv:
+          if (const int s = from[r]; s >= 0)
+            std::copy(src[static_cast<std::size_t>(s)], src[static_cast<std::size_t>(s)] + count, dst[r]);
+          break;
       }
     }
   }
@@ -320,7 +357,55 @@ inline Communicator::Communicator(std::vector<const Device*> devices) : state_(s
         throw Error("tile::Communicator: " + devices[i]->name() + " is given twice; one rank per device");
   }
   state_->devices = std::move(devices);
+  state_->world = static_cast<int>(state_->devices.size());
   if (state_->devices[0]->is_gpu()) state_->gpu = detail::gpu_comm_init(state_->devices);
+}
+
+inline Communicator Communicator::join(const std::string& id, int rank, int size, const Device& device) {
+  if (size < 1 || rank < 0 || rank >= size)
+    throw Error("tile::Communicator::join: rank " + std::to_string(rank) + " of " + std::to_string(size) +
+                "; the rank must lie in [0, size)");
+  auto s = std::make_shared<State>();
+  s->devices = {&device};
+  s->first = rank;
+  s->world = size;
+  if (device.is_gpu())
+    s->gpu = detail::gpu_comm_join(id, rank, size, device);
+  else
+    s->process = detail::cpu_process_group_join(id, rank, size);
+  return Communicator(std::move(s));
+}
+
+inline Communicator Communicator::from_environment() {
+  auto number = [](const char* name, bool required, int otherwise) {
+    const char* v = std::getenv(name);
+    if (!v || !*v) {
+      if (required)
+        throw Error(std::string("tile::Communicator::from_environment: ") + name +
+                    " is not set; start the program with scripts/tile-launch -n N");
+      return otherwise;
+    }
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    if (*end != '\0' || n < 0 || n > (1 << 20))
+      throw Error(std::string("tile::Communicator::from_environment: ") + name + "=" + v + " is not a rank count");
+    return static_cast<int>(n);
+  };
+  const int rank = number("TILE_RANK", true, 0), size = number("TILE_WORLD_SIZE", true, 0);
+  const int local = number("TILE_LOCAL_RANK", false, rank);
+  const char* dir = std::getenv("TILE_RENDEZVOUS");
+  if (!dir || !*dir)
+    throw Error("tile::Communicator::from_environment: TILE_RENDEZVOUS is not set; start the program with "
+                "scripts/tile-launch -n N");
+  const Device& d = tile::device(local % device_count());
+  if (!d.is_gpu()) return join(dir, rank, size, d);
+  // Rank 0 makes NCCL's id; the others read it from the directory.
+  std::string id = rank == 0 ? unique_id(d) : std::string();
+  return join(detail::process_group_share(dir, "nccl-id", rank == 0 ? &id : nullptr), rank, size, d);
+}
+
+inline std::string Communicator::unique_id(const Device& kind) {
+  return kind.is_gpu() ? detail::gpu_comm_unique_id() : detail::cpu_process_group_unique_id();
 }
 
 inline Communicator Communicator::all() {
@@ -333,17 +418,21 @@ inline const Device& Communicator::device(int rank) const {
   if (rank < 0 || rank >= size())
     throw Error("tile::Communicator::device(" + std::to_string(rank) + "): the communicator has " +
                 std::to_string(size()) + " ranks");
-  return *state_->devices[static_cast<std::size_t>(rank)];
+  if (rank < first_rank() || rank >= first_rank() + local_size())
+    throw Error("tile::Communicator::device(" + std::to_string(rank) + "): rank " + std::to_string(rank) +
+                " is held by another process");
+  return *state_->devices[static_cast<std::size_t>(rank - first_rank())];
 }
 
 inline int Communicator::rank_of(const Device& d) const {
-  for (int r = 0; r < size(); ++r)
-    if (*state_->devices[static_cast<std::size_t>(r)] == d) return r;
+  for (int i = 0; i < local_size(); ++i)
+    if (*state_->devices[static_cast<std::size_t>(i)] == d) return first_rank() + i;
   return -1;
 }
 
 inline Communicator::State::~State() {
   if (gpu) detail::gpu_comm_destroy(gpu);
+  if (process) detail::cpu_process_group_leave(process);
 }
 
 namespace ops {

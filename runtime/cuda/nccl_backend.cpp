@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tile/detail/runtime.hpp"
+#include "tile/device.hpp"
 #include "tile/error.hpp"
 
 namespace tile::detail {
@@ -21,6 +22,8 @@ namespace {
 
 struct Nccl {
   decltype(&ncclCommInitAll) comm_init_all = nullptr;
+  decltype(&ncclCommInitRank) comm_init_rank = nullptr;
+  decltype(&ncclGetUniqueId) get_unique_id = nullptr;
   decltype(&ncclCommDestroy) comm_destroy = nullptr;
   decltype(&ncclGroupStart) group_start = nullptr;
   decltype(&ncclGroupEnd) group_end = nullptr;
@@ -46,6 +49,8 @@ const Nccl& nccl() {
       if (!fn) throw Error(std::string("tile::Communicator: NCCL lacks ") + name);
     };
     load(n.comm_init_all, "ncclCommInitAll");
+    load(n.comm_init_rank, "ncclCommInitRank");
+    load(n.get_unique_id, "ncclGetUniqueId");
     load(n.comm_destroy, "ncclCommDestroy");
     load(n.group_start, "ncclGroupStart");
     load(n.group_end, "ncclGroupEnd");
@@ -82,6 +87,39 @@ void* gpu_comm_init(const std::vector<const Device*>& devices) {
   comms->ranks.resize(devices.size());
   check(nccl().comm_init_all(comms->ranks.data(), static_cast<int>(ordinals.size()), ordinals.data()),
         "ncclCommInitAll");
+  return comms.release();
+}
+
+std::string gpu_comm_unique_id() {
+  ncclUniqueId id;
+  check(nccl().get_unique_id(&id), "ncclGetUniqueId");
+  static const char digits[] = "0123456789abcdef";
+  std::string text;
+  for (char c : id.internal) {
+    const auto b = static_cast<unsigned char>(c);
+    text += digits[b >> 4];
+    text += digits[b & 15];
+  }
+  return text;
+}
+
+void* gpu_comm_join(const std::string& text, int rank, int size, const Device& device) {
+  ncclUniqueId id;
+  if (text.size() != 2 * sizeof(id.internal))
+    throw Error("tile::Communicator::join: the id is not one Communicator::unique_id made on a GPU (" +
+                std::to_string(text.size()) + " characters, not " + std::to_string(2 * sizeof(id.internal)) + ")");
+  auto digit = [&](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    throw Error("tile::Communicator::join: the id holds a character that is not a hex digit");
+  };
+  for (std::size_t i = 0; i < sizeof(id.internal); ++i)
+    id.internal[i] = static_cast<char>(digit(text[2 * i]) << 4 | digit(text[2 * i + 1]));
+  auto comms = std::make_unique<Comms>();
+  comms->ranks.resize(1);
+  if (cudaSetDevice(device.ordinal()) != cudaSuccess)
+    throw Error("tile::Communicator::join: cannot use " + device.name());
+  check(nccl().comm_init_rank(&comms->ranks[0], size, id, rank), "ncclCommInitRank");
   return comms.release();
 }
 
@@ -135,17 +173,25 @@ void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size
 }
 
 void gpu_send_recv(void* comm, int dtype, std::size_t count, const std::vector<const void*>& send,
-                   const std::vector<void*>& recv, const std::vector<int>& from,
+                   const std::vector<void*>& recv, const std::vector<int>& from, int first_rank,
                    const std::vector<void*>& streams) {
   const auto& ranks = static_cast<Comms*>(comm)->ranks;
   const auto type = static_cast<ncclDataType_t>(dtype);
+  // This process's ranks are first_rank .. first_rank + ranks.size() - 1; `from` names all.
+  const int local = static_cast<int>(ranks.size());
+  auto mine = [&](int rank) { return rank >= first_rank && rank < first_rank + local; };
   in_group("an NCCL send or receive", [&](auto keep) {
-    for (std::size_t r = 0; r < ranks.size(); ++r) {
-      if (from[r] < 0) continue;
-      const auto s = static_cast<std::size_t>(from[r]);
-      keep(nccl().send(send[s], count, type, static_cast<int>(r), ranks[s],
-                       static_cast<cudaStream_t>(streams[s])));
-      keep(nccl().recv(recv[r], count, type, from[r], ranks[r], static_cast<cudaStream_t>(streams[r])));
+    for (int r = 0; r < static_cast<int>(from.size()); ++r) {
+      const int s = from[static_cast<std::size_t>(r)];
+      if (s < 0) continue;
+      if (mine(s)) {
+        const auto i = static_cast<std::size_t>(s - first_rank);
+        keep(nccl().send(send[i], count, type, r, ranks[i], static_cast<cudaStream_t>(streams[i])));
+      }
+      if (mine(r)) {
+        const auto i = static_cast<std::size_t>(r - first_rank);
+        keep(nccl().recv(recv[i], count, type, s, ranks[i], static_cast<cudaStream_t>(streams[i])));
+      }
     }
   });
 }

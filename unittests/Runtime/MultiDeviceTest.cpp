@@ -1,11 +1,13 @@
 // Several devices on the CPU backend (ctest label `multidevice`; four simulated devices): simulated
 // devices are distinct places for arrays and launches; copies cross between them; collectives
 // (tile/collective.hpp) compute the right values, borrow their arrays like launches do, compose
-// with other ops, and refuse arrays on the wrong device, of the wrong size or lent elsewhere.
+// with other ops, and refuse arrays on the wrong device, of the wrong size or lent elsewhere; a
+// communicator joined through a rendezvous directory holds one rank of a larger world.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <limits>
 #include <vector>
 
@@ -209,6 +211,28 @@ TEST(MultiDevice, SendRecvOwningItsOutputsYieldsThem) {
   EXPECT_EQ(got[0].to_host(), (std::vector<double>{0.0, 0.0}));
   EXPECT_EQ(got[3].to_host(), (std::vector<double>{2.0, 2.5}));
   EXPECT_TRUE(got[3].device() == tile::device(3));
+}
+
+TEST(MultiDevice, AJoinedCommunicatorHoldsOneRankOfTheWorld) {
+  // One process holding rank 0 of 1 through a rendezvous directory: collectives take its one
+  // array; the ranks of other processes have no device here.
+  const std::string id = tile::Communicator::unique_id();
+  {
+    auto comm = tile::Communicator::join(id, 0, 1, tile::device(2));
+    EXPECT_EQ(comm.size(), 1);
+    EXPECT_EQ(comm.local_size(), 1);
+    EXPECT_EQ(comm.rank_of(tile::device(2)), 0);
+    auto a = per_rank<float>(comm, 3, [](int, int64_t i) { return float(i); });
+    tile::ops::all_reduce(comm, a).sync();
+    tile::ops::all_reduce(comm, a).sync();
+    EXPECT_EQ(a[0].to_host(), (std::vector<float>{0, 1, 2}));
+  }
+  std::filesystem::remove_all(id);
+  EXPECT_HAS(error_of([] { tile::Communicator::join("/nonexistent/rendezvous", 0, 2, tile::device(0)); }),
+             "is not a rendezvous directory");
+  EXPECT_HAS(error_of([] { tile::Communicator::join("/tmp", 2, 2, tile::device(0)); }),
+             "rank 2 of 2; the rank must lie in [0, size)");
+  EXPECT_HAS(error_of([] { tile::Communicator::from_environment(); }), "start the program with scripts/tile-launch");
 }
 
 TEST(MultiDevice, RankOfFindsEachDevicesRank) {

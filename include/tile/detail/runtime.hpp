@@ -276,10 +276,28 @@ void gpu_comm_destroy(void* comm) noexcept;
 void gpu_collective(void* comm, int kind, int op, int dtype, int root, std::size_t count,
                     const std::vector<const void*>& send, const std::vector<void*>& recv,
                     const std::vector<void*>& streams);
+/// A communicator's ranks in several processes: `gpu_comm_unique_id` is NCCL's unique id as
+/// text, `gpu_comm_join` makes this process's rank `rank` of `size` on `device` from it
+/// (ncclCommInitRank); the result is used like gpu_comm_init's, with one local rank.
+std::string gpu_comm_unique_id();
+void* gpu_comm_join(const std::string& id, int rank, int size, const Device& device);
+/// On the CPU backend (runtime/cpu/process_group.cpp): the processes exchange through a shared
+/// rendezvous directory, the id. `cpu_process_group_exchange` is one all-to-all step: every
+/// rank gives `bytes` and gets every rank's, in rank order.
+std::string cpu_process_group_unique_id();
+void* cpu_process_group_join(const std::string& dir, int rank, int size);
+void cpu_process_group_leave(void* group) noexcept;
+std::vector<std::vector<char>> cpu_process_group_exchange(void* group, const void* mine, std::size_t bytes);
+/// Passes `text` from one process to the others through the rendezvous directory `dir`: the
+/// process given `text` writes it under `name` and returns it, the others wait for it and
+/// return what was written.
+std::string process_group_share(const std::string& dir, const char* name, const std::string* text);
+
 /// Point to point in one group: for every rank r with from[r] >= 0, rank from[r] sends `count`
-/// elements of send[from[r]] and rank r receives them into recv[r].
+/// elements of its send buffer and rank r receives them into its recv buffer. The buffers and
+/// streams are this process's ranks', the first of which is rank `first_rank`.
 void gpu_send_recv(void* comm, int dtype, std::size_t count, const std::vector<const void*>& send,
-                   const std::vector<void*>& recv, const std::vector<int>& from,
+                   const std::vector<void*>& recv, const std::vector<int>& from, int first_rank,
                    const std::vector<void*>& streams);
 
 /// A kernel's display name ("add<128>") from the __PRETTY_FUNCTION__ of a `template <auto K>`
