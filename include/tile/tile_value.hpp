@@ -7,6 +7,7 @@
 // arguments, so a helper written `template <int B> f(const Tile<float, B>&)` deduces B.
 //   construction  zeros/ones/full<T, Dims...>(), iota<T, N>()
 //   elementwise   + - * / %, unary -, == != < <= > >= (to Tile<bool>), & | ^ ~ << >>,
+//                 && || ! on Tile<bool> (element by element, both sides evaluated),
 //                 compound assignment (`t += x` is `t = t + x`); either operand of a binary
 //                 operator may be a scalar, which is converted to the tile's element type
 //                 (a complex scalar only into a complex tile)
@@ -484,6 +485,22 @@ constexpr auto operator^(const A& a, const B& b) {
           return x;  // rejected above
       },
       a, b);
+}
+/// Logical and, or and not of bool tiles, element by element (`&`, `|` and `~` on Tile<bool>).
+/// Both operands are evaluated: a tile has no one truth value to stop at.
+template <class A, class B>
+requires detail::elementwise_operands<A, B> && std::same_as<detail::elem_t<A, B>, bool>
+constexpr auto operator&&(const A& a, const B& b) {
+  return a & b;
+}
+template <class A, class B>
+requires detail::elementwise_operands<A, B> && std::same_as<detail::elem_t<A, B>, bool>
+constexpr auto operator||(const A& a, const B& b) {
+  return a | b;
+}
+template <int... D>
+constexpr Tile<bool, D...> operator!(const Tile<bool, D...>& a) {
+  return ~a;
 }
 /// Bitwise not; on Tile<bool> it is logical not.
 template <class T, int... D>

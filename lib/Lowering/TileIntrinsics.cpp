@@ -445,6 +445,8 @@ static std::optional<clang::BinaryOperatorKind> binaryKind(clang::OverloadedOper
   case clang::OO_Amp: return clang::BO_And;
   case clang::OO_Pipe: return clang::BO_Or;
   case clang::OO_Caret: return clang::BO_Xor;
+  case clang::OO_AmpAmp: return clang::BO_LAnd;  // Tile<bool>: element by element
+  case clang::OO_PipePipe: return clang::BO_LOr;
   case clang::OO_LessLess: return clang::BO_Shl;
   case clang::OO_GreaterGreater: return clang::BO_Shr;
   case clang::OO_EqualEqual: return clang::BO_EQ;

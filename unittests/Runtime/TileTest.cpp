@@ -117,6 +117,17 @@ TEST(Tile, BitwiseAndShifts) {
   expect_each(~even, [](int64_t i) { return i % 2 != 0; });
 }
 
+TEST(Tile, LogicalOperatorsOnBoolTilesAreElementwise) {
+  auto a = tile::iota<int32_t, 16>();
+  auto even = (a & 1) == 0;
+  auto small = a < 8;
+  expect_each(even && small, [](int64_t i) { return i % 2 == 0 && i < 8; });
+  expect_each(even || small, [](int64_t i) { return i % 2 == 0 || i < 8; });
+  expect_each(!even, [](int64_t i) { return i % 2 != 0; });
+  expect_each(even && true, [](int64_t i) { return i % 2 == 0; });  // a scalar is broadcast
+  expect_each(false || small, [](int64_t i) { return i < 8; });
+}
+
 TEST(Tile, CompoundAssignmentReassigns) {
   auto acc = tile::zeros<float, 4>();
   for (int k = 0; k < 3; ++k) acc += tile::iota<float, 4>();
