@@ -517,31 +517,30 @@ void KernelEmitter::emitLauncherAndRegistration(StringRef views, StringRef launc
   if (!specialization) {
     instances.push_back({"", sym});
   } else {
-    // The highest level whose facts hold; a level without facts always does.
-    bool hasWhole = specialization.contains("divisible");
-    bool hasRuns = specialization.contains("run_divisible");
-    std::string wholeTest = hasWhole ? specializationTest(true) : "false";
-    std::string runsTest = hasRuns ? specializationTest(false) : "false";
-    if (wholeTest != "true" && wholeTest != "false")
-      out.line(1, cat("const bool whole_ = ", wholeTest, ";"));
-    if (runsTest != "true" && runsTest != "false" && runsTest != wholeTest)
-      out.line(1, cat("const bool runs_ = ", runsTest, ";"));
-    auto name = [](const std::string &test, const char *flag) {
-      return test == "true" || test == "false" ? test : std::string(flag);
-    };
-    std::string whole = name(wholeTest, "whole_");
-    std::string runs = runsTest == wholeTest ? whole : name(runsTest, "runs_");
-    std::string otherwise;
-    for (auto [level, test] : {std::pair<int, std::string>{2, whole}, {1, runs}, {0, "true"}}) {
-      if (test == "false" || (level == 1 && test == whole))
-        continue;
-      std::string condition = otherwise.empty() ? test
-                              : test == "true"  ? otherwise
-                                                : cat(otherwise, " && ", test);
-      instances.push_back({condition == "true" ? "" : condition, cat(sym, "<", level, ">")});
+    // Highest level first, each launched when its facts hold and no higher level's do; a
+    // level without facts always holds, and the levels below it are not printed. The runs
+    // level is left out where its test is the whole level's (no whole facts of their own).
+    SmallVector<std::tuple<int, std::string, const char *>, 3> levels; // level, test, flag
+    if (specialization.contains("divisible"))
+      levels.push_back({2, specializationTest(true), "whole_"});
+    if (specialization.contains("run_divisible")) {
+      std::string runs = specializationTest(false);
+      if (levels.empty() || std::get<1>(levels.front()) != runs)
+        levels.push_back({1, runs, "runs_"});
+    }
+    levels.push_back({0, "true", ""});
+    for (auto &[level, test, flag] : levels)
+      if (test != "true")
+        out.line(1, cat("const bool ", flag, " = ", test, ";"));
+    std::string higher; // none of the levels above holds
+    for (auto &[level, test, flag] : levels) {
+      std::string condition = test == "true"   ? higher
+                              : higher.empty() ? std::string(flag)
+                                               : cat(higher, " && ", flag);
+      instances.push_back({condition, cat(sym, "<", level, ">")});
       if (test == "true")
         break;
-      otherwise += cat(otherwise.empty() ? "!" : " && !", test);
+      higher += cat(higher.empty() ? "!" : " && !", flag);
     }
   }
   for (auto &[condition, kernel] : instances) {

@@ -154,6 +154,8 @@ struct SpecializeLaunchPass
     LaunchFacts whole, runs;
     bool anyWhole = false, anyRuns = false;
     func.walk([&](Operation *op) {
+      if (!isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
+        return;
       auto factsAt = [&](Grain grain) -> std::optional<AccessFacts> {
         if (auto load = dyn_cast<tilegpu::GlobalLoadOp>(op))
           return factsFor(load.getView(), load.getType(), load.getOffsets(), load.getStarts(),
@@ -164,8 +166,6 @@ struct SpecializeLaunchPass
                           store.getVector(), numWarps, grain);
         return std::nullopt;
       };
-      if (!isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
-        return;
       auto mark = [&](StringRef name, std::optional<AccessFacts> facts, LaunchFacts &all,
                       bool &any) {
         if (!facts) {

@@ -31,6 +31,8 @@ struct ProcessGroup {
   fs::path dir;
   int rank = 0, size = 1;
   long long next = 0;  // the number of the next exchange
+
+  std::string who() const { return "rank " + std::to_string(rank) + " of " + std::to_string(size); }
 };
 
 std::string name(long long k, int r, const char* suffix = "") {
@@ -42,14 +44,22 @@ double timeout_seconds() {
   return env && std::atof(env) > 0 ? std::atof(env) : 120.0;
 }
 
-/// Waits until `path` exists; throws once the timeout has passed.
-void wait_for(const fs::path& path, const ProcessGroup& g) {
+/// Removes this rank's files of exchange k, which every rank has read once it has passed the
+/// done marks of exchange k + 1.
+void remove_own(const ProcessGroup& g, long long k) {
+  if (k < 0) return;
+  std::error_code ec;
+  fs::remove(g.dir / name(k, g.rank), ec);
+  fs::remove(g.dir / name(k, g.rank, ".done"), ec);
+}
+
+/// Waits until `path` exists; throws once the timeout has passed, naming `who` waited.
+void wait_for(const fs::path& path, const std::string& who) {
   const auto limit = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds());
   std::error_code ec;
   while (!fs::exists(path, ec)) {
     if (std::chrono::steady_clock::now() > limit)
-      throw Error("tile::Communicator (rank " + std::to_string(g.rank) + " of " + std::to_string(g.size) +
-                  "): no process wrote " + path.string() +
+      throw Error("tile::Communicator (" + who + "): no process wrote " + path.string() +
                   " in time; every rank must join and issue the same collectives in the same order");
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
@@ -85,28 +95,20 @@ void* cpu_process_group_join(const std::string& dir, int rank, int size) {
 
 void cpu_process_group_leave(void* group) noexcept {
   auto* g = static_cast<ProcessGroup*>(group);
-  std::error_code ec;
   // The last exchange's files stay: a slower rank may still wait for this one's done mark.
-  if (const long long k = g->next - 2; k >= 0) {
-    fs::remove(g->dir / name(k, g->rank), ec);
-    fs::remove(g->dir / name(k, g->rank, ".done"), ec);
-  }
+  remove_own(*g, g->next - 2);
   delete g;
 }
 
 std::vector<std::vector<char>> cpu_process_group_exchange(void* group, const void* mine, std::size_t bytes) {
   auto& g = *static_cast<ProcessGroup*>(group);
   const long long k = g.next++;
-  std::error_code ec;
-  if (k >= 2) {
-    fs::remove(g.dir / name(k - 2, g.rank), ec);
-    fs::remove(g.dir / name(k - 2, g.rank, ".done"), ec);
-  }
+  remove_own(g, k - 2);
   write_file(g.dir / name(k, g.rank), mine, bytes);
   std::vector<std::vector<char>> all(static_cast<std::size_t>(g.size));
   for (int r = 0; r < g.size; ++r) {
     const fs::path path = g.dir / name(k, r);
-    wait_for(path, g);
+    wait_for(path, g.who());
     std::ifstream in(path, std::ios::binary);
     all[static_cast<std::size_t>(r)].assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (all[static_cast<std::size_t>(r)].size() != bytes)
@@ -117,7 +119,7 @@ std::vector<std::vector<char>> cpu_process_group_exchange(void* group, const voi
   }
   const char done = 1;
   write_file(g.dir / name(k, g.rank, ".done"), &done, 1);
-  for (int r = 0; r < g.size; ++r) wait_for(g.dir / name(k, r, ".done"), g);
+  for (int r = 0; r < g.size; ++r) wait_for(g.dir / name(k, r, ".done"), g.who());
   return all;
 }
 
@@ -127,9 +129,7 @@ std::string process_group_share(const std::string& dir, const char* name, const 
     write_file(path, text->data(), text->size());
     return *text;
   }
-  ProcessGroup waiting;  // for the message of a timeout
-  waiting.dir = dir;
-  wait_for(path, waiting);
+  wait_for(path, std::string("waiting for ") + name);
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }

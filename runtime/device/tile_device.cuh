@@ -1344,24 +1344,16 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
   constexpr int bytes = int(sizeof(T)) * V;
   constexpr bool can_async = bytes == 4 || bytes == 8 || bytes == 16;
   if (L::replicates && !t.owner) return;
-  if constexpr (Fit == kFitRuns && can_async) {
-    const T* p0 = detail::thread_origin(v, t, off);
-#pragma unroll
-    for (int r0 = 0; r0 < L::elems; r0 += V) {
-      const bool in = detail::run_inside<L>(t, r0, off, lo, hi);
-      detail::cp_async<bytes>(dst + Place::offset(t.linear(r0)),
-                              in ? p0 + detail::reg_offset<L, (V > 1)>(v, r0) : v.data, in);
-    }
-    return;
-  }
   if constexpr (can_async) {
     const bool in = detail::inside<L>(off, lo, hi);
-    if (Fit == kFitWhole || (in && detail::vectors_aligned<V, Aligned, f>(v, off))) {
+    if (Fit != kFitAny || (in && detail::vectors_aligned<V, Aligned, f>(v, off))) {
       const T* p0 = detail::thread_origin(v, t, off);
 #pragma unroll
-      for (int r0 = 0; r0 < L::elems; r0 += V)
+      for (int r0 = 0; r0 < L::elems; r0 += V) {
+        const bool read = Fit == kFitRuns ? detail::run_inside<L>(t, r0, off, lo, hi) : in;
         detail::cp_async<bytes>(dst + Place::offset(t.linear(r0)),
-                                in ? p0 + detail::reg_offset<L, (V > 1)>(v, r0) : v.data, in);
+                                read ? p0 + detail::reg_offset<L, (V > 1)>(v, r0) : v.data, read);
+      }
       return;
     }
   }
