@@ -1,8 +1,8 @@
 // bench/attention.tile.cpp - flash attention forward as a user writes it (the kernel of
-// examples/attention), timed on the default device: bf16 in and out, heads stacked along the
-// rows (Q, V, O are (HEADS * SEQ) x D, K passed as the transpose of one), causal or not.
+// examples/attention), timed on the default device: bf16 in and out, Q, K, V and O of shape
+// (HEADS, SEQ, D) (K passed with its last two axes swapped), causal or not, any SEQ.
 //
-//   attention HEADS SEQ D causal|full ...   (groups of four; SEQ a multiple of 128)
+//   attention HEADS SEQ D causal|full ...   (groups of four)
 //
 // Before timing, sampled query rows of every head are compared with a double-precision host
 // reference. Prints one RESULT line per case and key block (64 and 128 keys per step): the
@@ -23,35 +23,40 @@ using tile::dyn;
 constexpr int BM = 128;
 
 template <int D, int BN, bool Causal>
-TILE_KERNEL void attention(tile::Tensor<bf16, BM, D>& o, const tile::Tensor<bf16, dyn, dyn>& q,
-                           const tile::Tensor<bf16, dyn, dyn>& kt,
-                           const tile::Tensor<bf16, dyn, dyn>& v, int64_t seq, float scale) {
-  const int64_t i = tile::block_id(0);
-  const int64_t row0 = i * BM % seq;
-  const int64_t first = (i * BM - row0) / BN;
-  const int64_t blocks = Causal ? (row0 + BM) / BN : seq / BN;
-  auto qt = q.partition<BM, D>().load(i, 0);
-  auto pk = kt.partition<D, BN>();
-  auto pv = v.partition<BN, D>();
+TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
+                           const tile::Tensor<bf16, dyn, dyn, dyn>& q,
+                           const tile::Tensor<bf16, dyn, dyn, dyn>& kt,
+                           const tile::Tensor<bf16, dyn, dyn, dyn>& v, float scale) {
+  const int64_t h = tile::block_id(0), i = tile::block_id(1);
+  const int64_t seq = q.shape(1);
+  const int64_t row0 = i * BM;
+  const int64_t keys = Causal ? std::min(row0 + BM, seq) : seq;
+  const int64_t blocks = (keys + BN - 1) / BN;
+  auto qt = tile::reshape<BM, D>(q.partition<1, BM, D>().load(h, i, 0));
+  auto pk = kt.partition<1, D, BN>();
+  auto pv = v.partition<1, BN, D>();
   auto m = tile::full<float, BM>(-INFINITY);
   auto l = tile::zeros<float, BM>();
   auto acc = tile::zeros<float, BM, D>();
   for (int64_t j = 0; j < blocks; ++j) {
-    auto s = tile::mma(qt, pk.load(0, first + j), tile::zeros<float, BM, BN>()) * scale;
-    if (Causal) {
-      auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
-      auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
-      s = tile::where(col <= row, s, -INFINITY);
-    }
+    auto s = tile::mma(qt, tile::reshape<D, BN>(pk.load(h, 0, j)), tile::zeros<float, BM, BN>()) *
+             scale;
+    // Keys past the sequence and, when causal, after each query row. The compiler tests the
+    // condition per block first (tile-uniform-selects): only the last block and the diagonal
+    // ones compute it element by element.
+    auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
+    auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
+    s = tile::where(Causal ? col < seq && col <= row : col < seq, s, -INFINITY);
     auto m_new = tile::max(m, tile::max<1>(s));
     auto p = tile::exp(s - tile::broadcast<BM, BN>(tile::reshape<BM, 1>(m_new)));
     auto alpha = tile::exp(m - m_new);
     l = l * alpha + tile::sum<1>(p);
-    acc = tile::mma(tile::cast<bf16>(p), pv.load(first + j, 0),
+    acc = tile::mma(tile::cast<bf16>(p), tile::reshape<BN, D>(pv.load(h, j, 0)),
                     acc * tile::broadcast<BM, D>(tile::reshape<BM, 1>(alpha)));
     m = m_new;
   }
-  o.store(tile::cast<bf16>(acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l))));
+  auto out = acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l));
+  o.store(tile::reshape<1, BM, D>(tile::cast<bf16>(out)));
 }
 
 template <int D, int BN, bool Causal>
@@ -64,13 +69,13 @@ static bool run(long long heads, long long seq) {
       seed = seed * 1664525u + 1013904223u;
       x = bf16(float(int(seed >> 24) - 128) / 128.0f);
     }
-  auto q = tile::from_host(hq, {rows, D}), k = tile::from_host(hk, {rows, D});
-  auto v = tile::from_host(hv, {rows, D});
-  auto o = tile::zeros<bf16>({rows, D});
+  auto q = tile::from_host(hq, {heads, seq, D}), k = tile::from_host(hk, {heads, seq, D});
+  auto v = tile::from_host(hv, {heads, seq, D});
+  auto o = tile::zeros<bf16>({heads, seq, D});
   const float scale = 1.0f / std::sqrt(float(D));
   auto once = [&] {
-    tile::launch<attention<D, BN, Causal>>(o.partition_mut<BM, D>(), q, k.view().transpose(), v, seq,
-                                       scale)
+    tile::launch<attention<D, BN, Causal>>(o.partition_mut<1, BM, D>(), q, k.view().transpose(1, 2),
+                                           v, scale)
         .sync();
   };
   once();
@@ -101,8 +106,8 @@ static bool run(long long heads, long long seq) {
       }
     }
   const double sec = tile::benchmark([&] {
-                       return tile::launch<attention<D, BN, Causal>>(o.partition_mut<BM, D>(), q,
-                                                                     k.view().transpose(), v, seq, scale);
+                       return tile::launch<attention<D, BN, Causal>>(
+                           o.partition_mut<1, BM, D>(), q, k.view().transpose(1, 2), v, scale);
                      }).median_ms / 1e3;
   const double flops = 4.0 * double(heads) * double(seq) * double(seq) * D * (Causal ? 0.5 : 1.0);
   std::printf("RESULT attention heads=%lld seq=%lld d=%d %s (key blocks of %d): %.3f ms %.1f "
@@ -118,7 +123,7 @@ int main(int argc, char** argv) {
     const long long heads = std::atoll(argv[a]), seq = std::atoll(argv[a + 1]);
     const int d = std::atoi(argv[a + 2]);
     const bool causal = std::string(argv[a + 3]) == "causal";
-    if (heads <= 0 || seq <= 0 || seq % BM != 0 || (d != 64 && d != 128)) {
+    if (heads <= 0 || seq <= 0 || (d != 64 && d != 128)) {
       std::fprintf(stderr, "usage: attention HEADS SEQ D causal|full ...\n");
       return 2;
     }

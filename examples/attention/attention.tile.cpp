@@ -1,18 +1,23 @@
 // examples/attention/attention.tile.cpp - flash attention (forward) in safe tile code.
 //
-//   attention [HEADS SEQ [causal]]   (defaults: 2 heads x 256; SEQ a multiple of 128)
+//   attention [HEADS SEQ [causal]]   (defaults: 2 heads x 256; any SEQ)
 //
 // O = softmax(Q K^T / sqrt(D)) V per head, for head dimensions 64 and 128, bf16 in and out.
-// The heads' rows are stacked: Q, V and O are (HEADS * SEQ) x D arrays, K is passed as the
-// transpose of one (`k.view().transpose()`, nothing copied). Program i owns 128 query rows of
-// one head and walks that head's keys in blocks of 64 with the online softmax: the row maximum
-// m and sum l are carried across the loop in f32, the accumulator is rescaled by
-// exp(m_old - m_new) each step, and P = exp(S - m) is cast to bf16 for the second mma (on
-// sm_90a both products run as warpgroup mma: Q from shared memory, P from registers, K and
-// V from rings filled by producer warps, and each block's P x V runs on the tensor cores while
+// Q, K, V and O are (HEADS, SEQ, D) arrays; K is passed as a view with its last two axes
+// swapped (`k.view().transpose(1, 2)`, (HEADS, D, SEQ), nothing copied). Program (h, i) owns
+// query rows 128 i .. 128 i + 127 of head h, a (1, 128, D) piece of O, and walks the head's
+// keys in blocks of 64 with the online softmax: the row maximum m and sum l are carried across
+// the loop in f32, the accumulator is rescaled by exp(m_old - m_new) each step, and
+// P = exp(S - m) is cast to bf16 for the second mma. Each tile is loaded as (1, rows, cols)
+// and reshaped to (rows, cols) (the reshape folds into the load: on sm_90a both products run
+// as warpgroup mma, Q from shared memory, P from registers, K and V from rings that producer
+// warps fill through 3-D tensor maps, and each block's P x V runs on the tensor cores while
 // the next block's softmax is computed).
-// A causal program stops at its diagonal block and masks the keys after each query row.
+// SEQ need not be a multiple of the blocks: loads past the sequence read zeros, the keys
+// there are masked (`col < seq`), and the rows of O past it are not stored. A causal program
+// stops at its diagonal block and also masks the keys after each query row.
 // Every output element is checked against a double-precision host reference.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -27,35 +32,40 @@ using tile::dyn;
 constexpr int BM = 128, BN = 64;
 
 template <int D, bool Causal>
-TILE_KERNEL void attention(tile::Tensor<bf16, BM, D>& o, const tile::Tensor<bf16, dyn, dyn>& q,
-                           const tile::Tensor<bf16, dyn, dyn>& kt,
-                           const tile::Tensor<bf16, dyn, dyn>& v, int64_t seq, float scale) {
-  const int64_t i = tile::block_id(0);
-  const int64_t row0 = i * BM % seq;           // the first query row within its head
-  const int64_t first = (i * BM - row0) / BN;  // the head's first key block
-  const int64_t blocks = Causal ? (row0 + BM) / BN : seq / BN;
-  auto qt = q.partition<BM, D>().load(i, 0);
-  auto pk = kt.partition<D, BN>();
-  auto pv = v.partition<BN, D>();
+TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
+                           const tile::Tensor<bf16, dyn, dyn, dyn>& q,
+                           const tile::Tensor<bf16, dyn, dyn, dyn>& kt,
+                           const tile::Tensor<bf16, dyn, dyn, dyn>& v, float scale) {
+  const int64_t h = tile::block_id(0), i = tile::block_id(1);
+  const int64_t seq = q.shape(1);
+  const int64_t row0 = i * BM;  // the program's first query row
+  const int64_t keys = Causal ? std::min(row0 + BM, seq) : seq;
+  const int64_t blocks = (keys + BN - 1) / BN;
+  auto qt = tile::reshape<BM, D>(q.partition<1, BM, D>().load(h, i, 0));
+  auto pk = kt.partition<1, D, BN>();
+  auto pv = v.partition<1, BN, D>();
   auto m = tile::full<float, BM>(-INFINITY);
   auto l = tile::zeros<float, BM>();
   auto acc = tile::zeros<float, BM, D>();
   for (int64_t j = 0; j < blocks; ++j) {
-    auto s = tile::mma(qt, pk.load(0, first + j), tile::zeros<float, BM, BN>()) * scale;
-    if (Causal) {
-      auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
-      auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
-      s = tile::where(col <= row, s, -INFINITY);
-    }
+    auto s = tile::mma(qt, tile::reshape<D, BN>(pk.load(h, 0, j)), tile::zeros<float, BM, BN>()) *
+             scale;
+    // Keys past the sequence and, when causal, after each query row. The compiler tests the
+    // condition per block first (tile-uniform-selects): only the last block and the diagonal
+    // ones compute it element by element.
+    auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
+    auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
+    s = tile::where(Causal ? col < seq && col <= row : col < seq, s, -INFINITY);
     auto m_new = tile::max(m, tile::max<1>(s));
     auto p = tile::exp(s - tile::broadcast<BM, BN>(tile::reshape<BM, 1>(m_new)));
     auto alpha = tile::exp(m - m_new);
     l = l * alpha + tile::sum<1>(p);
-    acc = tile::mma(tile::cast<bf16>(p), pv.load(first + j, 0),
+    acc = tile::mma(tile::cast<bf16>(p), tile::reshape<BN, D>(pv.load(h, j, 0)),
                     acc * tile::broadcast<BM, D>(tile::reshape<BM, 1>(alpha)));
     m = m_new;
   }
-  o.store(tile::cast<bf16>(acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l))));
+  auto out = acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l));
+  o.store(tile::reshape<1, BM, D>(tile::cast<bf16>(out)));
 }
 
 template <int D, bool Causal>
@@ -66,11 +76,11 @@ static int run(long long heads, long long seq) {
   std::vector<bf16> hq(size_t(rows * D)), hk(size_t(rows * D)), hv(size_t(rows * D));
   for (auto* h : {&hq, &hk, &hv})
     for (auto& x : *h) x = bf16(dist(rng));
-  auto q = tile::from_host(hq, {rows, D}), k = tile::from_host(hk, {rows, D});
-  auto v = tile::from_host(hv, {rows, D});
-  auto o = tile::zeros<bf16>({rows, D});
+  auto q = tile::from_host(hq, {heads, seq, D}), k = tile::from_host(hk, {heads, seq, D});
+  auto v = tile::from_host(hv, {heads, seq, D});
+  auto o = tile::zeros<bf16>({heads, seq, D});
   const float scale = 1.0f / std::sqrt(float(D));
-  tile::launch<attention<D, Causal>>(o.partition_mut<BM, D>(), q, k.view().transpose(), v, seq,
+  tile::launch<attention<D, Causal>>(o.partition_mut<1, BM, D>(), q, k.view().transpose(1, 2), v,
                                      scale)
       .sync();
   const std::vector<bf16> ho = o.to_host();
@@ -110,8 +120,8 @@ int main(int argc, char** argv) {
   const long long heads = argc > 2 ? std::atoll(argv[1]) : 2;
   const long long seq = argc > 2 ? std::atoll(argv[2]) : 256;
   const bool causal = argc > 3 && std::string(argv[3]) == "causal";
-  if (heads <= 0 || seq <= 0 || seq % BM != 0) {
-    std::fprintf(stderr, "usage: attention [HEADS SEQ [causal]]   (SEQ a multiple of %d)\n", BM);
+  if (heads <= 0 || seq <= 0) {
+    std::fprintf(stderr, "usage: attention [HEADS SEQ [causal]]\n");
     return 2;
   }
   try {

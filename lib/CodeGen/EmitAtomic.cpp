@@ -15,23 +15,14 @@ using namespace mlir;
 using namespace tilecc;
 using namespace tilecc::codegen;
 
-/// `{a, b, ...}` of the C++ spellings of `values`.
-static std::string braced(ValueRange values, llvm::function_ref<std::string(Value)> spell) {
-  std::string s = "{";
-  for (auto [k, v] : llvm::enumerate(values))
-    s += cat(k ? ", " : "", spell(v));
-  return s + "}";
-}
-
 LogicalResult KernelEmitter::emitAtomic(tilegpu::GlobalAtomicOp op, unsigned indent) {
   Location loc = op.getLoc();
   FailureOr<std::string> ctype = elementType(op, op.getValue().getType());
   if (failed(ctype))
     return failure();
-  auto spell = [&](Value v) { return scalar(v); };
   std::string kind = cat("tile_dev::Rmw::", tile::stringifyAtomicKind(op.getKind()));
   std::string view = scalar(op.getView());
-  std::string offsets = braced(op.getOffsets(), spell), bounds = braced(op.getBounds(), spell);
+  std::string offsets = braced(op.getOffsets()), bounds = braced(op.getBounds());
   std::optional<tilegpu::Scratch> scratch = tilegpu::getScratch(op, 32 * numWarps);
   std::optional<int64_t> base;
   if (scratch) {

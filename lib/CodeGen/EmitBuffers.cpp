@@ -89,12 +89,12 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     tilegpu::TensorMapType type = copy.getMap().getType();
     std::optional<tilegpu::TensorMapBox> box =
         tilegpu::tensorMapBox(type.getTile(), type.getLayout());
-    if (!box || copy.getOffsets().size() != 2)
+    if (!box)
       return op.emitError("a tensor map copy CodeGen cannot print");
     out.line(indent, cat("tile_dev::tensor_map_copy<", box->rows, ", ", box->cols, ", ",
-                         box->blocks, box->columnMajor ? ", true" : "", ">(", stagePointer(copy.getBuffer(), copy.getStage()),
-                         ", ", scalar(copy.getMap()), ", ", scalar(copy.getOffsets()[0]), ", ",
-                         scalar(copy.getOffsets()[1]), ", ",
+                         box->blocks, box->columnMajor ? ", true" : "", ">(",
+                         stagePointer(copy.getBuffer(), copy.getStage()), ", ",
+                         scalar(copy.getMap()), ", ", braced(copy.getOffsets()), ", ",
                          barrierPointer(copy.getBarriers(), copy.getIndex()), ", ",
                          producerThread, ");"),
              loc);
@@ -110,7 +110,7 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
                  stagingText(tilegpu::bufferStaging(store.getBuffer().getType())), ", ",
                  32 * numWarps, ">(", source, ", ", layouts[in.layout].thread, ", ",
                  scalar(store.getBuffer()), ", ", scalar(store.getMap()), ", ",
-                 scalar(store.getOffsets()[0]), ", ", scalar(store.getOffsets()[1]), ");"),
+                 braced(store.getOffsets()), ");"),
              loc);
     return success();
   }
@@ -140,13 +140,8 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
       return op.emitError("an async copy needs the layout that deals its elements");
     if (failed(checkVector(op, tile, copy.getVector())))
       return failure();
-    unsigned rank = copy.getView().getType().getRank();
-    auto list = [&](ValueRange vs) {
-      std::string s = "{";
-      for (unsigned d = 0; d < rank; ++d)
-        s += cat(d ? ", " : "", vs.empty() ? std::string("0") : scalar(vs[d]));
-      return s + "}";
-    };
+    AccessWindow w = accessWindow(copy.getView(), tile.getRank(), copy.getOffsets(),
+                                  copy.getStarts(), copy.getBounds(), indent, loc);
     // In a producer region each producer thread copies for the program's threads it stands
     // for: producer thread p for program threads p, p + P, ... (P producer threads).
     std::string thread = layouts[*layout].thread, loop;
@@ -162,9 +157,8 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
                  stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ", ",
                  copy.getAligned() ? "true" : "false",
                  fitArgument(copy.getWhole(), copy.getRuns()), ">(",
-                 stagePointer(copy.getBuffer(), copy.getStage()), ", ", scalar(copy.getView()),
-                 ", ", thread, ", ", list(copy.getOffsets()), ", ", list(copy.getStarts()), ", ",
-                 list(copy.getBounds()), ");"),
+                 stagePointer(copy.getBuffer(), copy.getStage()), ", ", w.view, ", ", thread,
+                 ", ", w.offsets, ", ", w.starts, ", ", w.bounds, ");"),
              loc);
     return success();
   }

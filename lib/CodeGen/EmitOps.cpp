@@ -630,16 +630,36 @@ LogicalResult KernelEmitter::checkVector(Operation &op, RankedTensorType type, u
   return success();
 }
 
-LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
-  auto list = [&](ValueRange vs, size_t rank) {
+std::string KernelEmitter::braced(ValueRange vs) const {
+  std::string s = "{";
+  for (auto [k, v] : llvm::enumerate(vs))
+    s += cat(k ? ", " : "", scalar(v));
+  return s + "}";
+}
+
+KernelEmitter::AccessWindow KernelEmitter::accessWindow(Value view, int64_t tileRank,
+                                                       ValueRange offsets, ValueRange starts,
+                                                       ValueRange bounds, unsigned indent,
+                                                       Location loc) {
+  size_t rank = cast<tile::ViewType>(view.getType()).getRank();
+  auto list = [&](ValueRange vs) {
     std::string s = "{";
-    if (vs.empty())
-      for (size_t d = 0; d < rank; ++d)
-        s += d ? ", 0" : "0";
-    for (auto [k, v] : llvm::enumerate(vs))
-      s += cat(k ? ", " : "", scalar(v));
+    for (size_t d = 0; d < rank; ++d)
+      s += cat(d ? ", " : "", vs.empty() ? std::string("0") : scalar(vs[d]));
     return s + "}";
   };
+  AccessWindow w{scalar(view), list(offsets), list(starts), list(bounds)};
+  if (int64_t(rank) == tileRank)
+    return w;
+  std::string name = newName();
+  out.line(indent,
+           cat("const auto ", name, " = tile_dev::trailing<", tileRank, ">(", w.view, ", ",
+               w.offsets, ", ", w.starts, ", ", w.bounds, ");"),
+           loc);
+  return {name + ".view", name + ".off", name + ".lo", name + ".hi"};
+}
+
+LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
   if (auto load = dyn_cast<tilegpu::GlobalLoadOp>(op)) {
     auto view = load.getView().getType();
     FailureOr<ValueInfo> info = tileInfo(&op, load.getType());
@@ -649,35 +669,33 @@ LogicalResult KernelEmitter::emitGlobalAccess(Operation &op, unsigned indent) {
     const Layout &layout = layouts[info->layout];
     // Only a shared view is read-only for the whole kernel (an atomic one may change).
     bool readOnly = view.getAccess() == tile::Access::Shared;
+    AccessWindow w = accessWindow(load.getView(), load.getType().getRank(), load.getOffsets(),
+                                  load.getStarts(), load.getBounds(), indent, op.getLoc());
     info->name = newName();
     out.line(indent,
              cat(*ctype, " ", info->name, "[", layout.elems, "]; tile_dev::load<",
                  load.getVector(), ", ", readOnly ? "true" : "false", ", ",
                  load.getAligned() ? "true" : "false",
-                 fitArgument(load.getWhole(), load.getRuns()), ">(", info->name, ", ",
-                 scalar(load.getView()), ", ", layout.thread, ", ",
-                 list(load.getOffsets(), view.getRank()), ", ",
-                 list(load.getStarts(), view.getRank()), ", ",
-                 list(load.getBounds(), view.getRank()), ");"),
+                 fitArgument(load.getWhole(), load.getRuns()), ">(", info->name, ", ", w.view,
+                 ", ", layout.thread, ", ", w.offsets, ", ", w.starts, ", ", w.bounds, ");"),
              op.getLoc());
     values[load] = *info;
     return success();
   }
   auto store = cast<tilegpu::GlobalStoreOp>(op);
-  auto view = store.getView().getType();
+  auto value = cast<RankedTensorType>(store.getValue().getType());
   const ValueInfo in = values.lookup(store.getValue());
-  if (failed(elementType(&op, store.getValue().getType())) ||
-      failed(checkVector(op, store.getValue().getType(), store.getVector())))
+  if (failed(elementType(&op, value)) || failed(checkVector(op, value, store.getVector())))
     return failure();
   const Layout &layout = layouts[in.layout];
   std::string source = array(store.getValue(), indent, op.getLoc());
+  AccessWindow w = accessWindow(store.getView(), value.getRank(), store.getOffsets(),
+                                store.getStarts(), store.getBounds(), indent, op.getLoc());
   out.line(indent,
            cat("tile_dev::store<", store.getVector(), ", ", store.getAligned() ? "true" : "false",
-               fitArgument(store.getWhole(), store.getRuns()), ">(",
-               scalar(store.getView()), ", ",
-               layout.thread, ", ", source, ", ", list(store.getOffsets(), view.getRank()), ", ",
-               list(store.getStarts(), view.getRank()), ", ",
-               list(store.getBounds(), view.getRank()), ");"),
+               fitArgument(store.getWhole(), store.getRuns()), ">(", w.view, ", ",
+               layout.thread, ", ", source, ", ", w.offsets, ", ", w.starts, ", ", w.bounds,
+               ");"),
            op.getLoc());
   return success();
 }

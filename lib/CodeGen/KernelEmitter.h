@@ -149,6 +149,15 @@ private:
   mlir::LogicalResult emitElementwise(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitConstant(mlir::Operation &op, unsigned indent);
   mlir::LogicalResult emitGlobalAccess(mlir::Operation &op, unsigned indent);
+  /// The view, offsets, starts and bounds a device access of a rank-`tileRank` tile takes, as
+  /// printed arguments: the view's own where the ranks agree, else those of a
+  /// `tile_dev::trailing` access printed first (the tile spans the view's last axes).
+  struct AccessWindow {
+    std::string view, offsets, starts, bounds;
+  };
+  AccessWindow accessWindow(mlir::Value view, int64_t tileRank, mlir::ValueRange offsets,
+                            mlir::ValueRange starts, mlir::ValueRange bounds, unsigned indent,
+                            mlir::Location loc);
   /// Checks a global access's vector width divides its layout's register run.
   mlir::LogicalResult checkVector(mlir::Operation &op, mlir::RankedTensorType type,
                                   uint32_t vector);
@@ -239,6 +248,8 @@ private:
   /// Element `i_` of a tile value, or the scalar itself.
   std::string elem(mlir::Value v) const;
   std::string scalar(mlir::Value v) const { return values.lookup(v).name; }
+  /// `{a, b, ...}` of the scalars `vs`.
+  std::string braced(mlir::ValueRange vs) const;
   /// The register array of a tile value, materialising a broadcast first.
   std::string array(mlir::Value v, unsigned indent, mlir::Location loc);
   mlir::FailureOr<std::string> elementType(mlir::Operation *op, mlir::Type type);

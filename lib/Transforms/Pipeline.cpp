@@ -27,6 +27,9 @@
 #include "mlir/Transforms/Passes.h"
 
 void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits &targets) {
+  // Canonical accesses first: a reshape dropping a loaded tile's leading unit axes folds into
+  // the load, so that the versions and the pipeliner see mma operands loaded directly.
+  pm.addNestedPass<mlir::func::FuncOp>(mlir::createCanonicalizerPass());
   pm.addPass(createTileVersionUnitStrides());
   mlir::OpPassManager &fn = pm.nest<mlir::func::FuncOp>();
   fn.addPass(createTileWidenF8());

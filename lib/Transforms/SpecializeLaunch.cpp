@@ -103,13 +103,15 @@ std::optional<AccessFacts> factsFor(Value view, RankedTensorType tile,
     return std::nullopt; // single elements: nothing to gain
   }
   AccessFacts facts;
+  // Along the view's leading axes a tile of lower rank is one element: inside or outside.
+  unsigned lead = tilegpu::leadingAxes(view, tile.getRank());
   for (auto [axis, size] : llvm::enumerate(tile.getShape())) {
     int64_t extent = grain == Grain::Tile ? size : axis == *vectorAxis ? vector : 1;
     if (extent == 1)
       continue;
-    SmallVector<Value, 3> ends{offsets[axis], bounds[axis]};
+    SmallVector<Value, 3> ends{offsets[lead + axis], bounds[lead + axis]};
     if (!starts.empty())
-      ends.push_back(starts[axis]);
+      ends.push_back(starts[lead + axis]);
     // Assume every extent these are computed from a multiple of the tile's extent.
     llvm::SetVector<Operation *> extents;
     for (Value v : ends)
@@ -128,7 +130,7 @@ std::optional<AccessFacts> factsFor(Value view, RankedTensorType tile,
         return std::nullopt;
   }
   if (vectorAxis)
-    facts.vectorBytes = {{int64_t(arg.getArgNumber()), int64_t(*vectorAxis)},
+    facts.vectorBytes = {{int64_t(arg.getArgNumber()), int64_t(lead + *vectorAxis)},
                          vector * tilegpu::elementBytes(tile.getElementType())};
   return facts;
 }

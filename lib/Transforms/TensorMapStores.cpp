@@ -149,16 +149,19 @@ struct TensorMapStoresPass : public tilecc::impl::TileTensorMapStoresBase<Tensor
       signalPassFailure();
   }
 
-  /// True when `store` writes exactly the piece of a rank-2 view argument its tile covers.
+  /// True when `store` writes exactly the piece of a view argument its rank-2 tile covers
+  /// (one element thick along the view's leading axes).
   static bool qualifies(tilegpu::GlobalStoreOp store) {
     auto arg = dyn_cast<BlockArgument>(store.getView());
     auto tile = cast<RankedTensorType>(store.getValue().getType());
+    unsigned rank = store.getView().getType().getRank();
     if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()) || tile.getRank() != 2 ||
-        store.getStarts().size() != 2 || store.getOffsets() != store.getStarts())
+        store.getStarts().size() != rank || store.getOffsets() != store.getStarts())
       return false;
-    for (unsigned axis = 0; axis < 2; ++axis)
+    unsigned lead = rank - 2;
+    for (unsigned axis = 0; axis < rank; ++axis)
       if (!coversPiece(store.getBounds()[axis], store.getView(), axis, store.getOffsets()[axis],
-                       tile.getDimSize(axis)))
+                       axis < lead ? 1 : tile.getDimSize(axis - lead)))
         return false;
     return true;
   }

@@ -82,8 +82,9 @@ LogicalResult tilecc::vectorizeAccess(Operation *op, unsigned numWarps) {
     return op->emitOpError("moves a tile without a layout; run tile-assign-layouts first");
   Access access = accessOf(*layout, tile.getElementType());
   OperandRange offsets = load ? load.getOffsets() : store.getOffsets();
-  bool aligned =
-      access.vector == 1 || tilegpu::knownDivisor(offsets[access.axis]) % access.vector == 0;
+  unsigned lead = tilegpu::leadingAxes(load ? load.getView() : store.getView(), tile.getRank());
+  bool aligned = access.vector == 1 ||
+                 tilegpu::knownDivisor(offsets[lead + access.axis]) % access.vector == 0;
   Builder b(op->getContext());
   op->setAttr("vector", b.getI32IntegerAttr(int32_t(access.vector)));
   if (aligned)

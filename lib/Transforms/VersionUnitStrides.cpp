@@ -1,12 +1,13 @@
 //===- VersionUnitStrides.cpp - kernel versions for operands stored column-major -===//
 //
 // `tile-version-unit-strides` gives a kernel whose loop multiplies tiles loaded from a shared
-// rank-2 view argument (`tile.load` straight into an operand of `tile.mma`) a version per
-// set of such views contiguous along their first axis: a transposed array (`b.transpose()`),
-// a column-major weight. The version is a copy of the kernel whose view arguments carry
-// `tilegpu.unit_stride = 0`; the kernel lists its versions (`tilegpu.versions`, the larger
-// sets first) and its launcher takes the first whose views all have stride 1 along axis 0,
-// else runs the kernel itself. Nothing else changes: a version computes the same result for
+// view argument (`tile.load` of a rank-2 tile straight into an operand of `tile.mma`) a
+// version per set of such views contiguous along the axis of the operand's first axis (the
+// view's second-to-last): a transposed array (`b.transpose()`, or `k.transpose(1, 2)` of
+// (heads, seq, d) keys), a column-major weight. The version is a copy of the kernel whose
+// view arguments carry `tilegpu.unit_stride = <that axis>`; the kernel lists its versions
+// (`tilegpu.versions`, the larger sets first) and its launcher takes the first whose views all
+// have stride 1 along that axis, else runs the kernel itself. Nothing else changes: a version computes the same result for
 // any argument, and later passes use the fact to lay the operand's shared-memory stages out
 // along that axis (copies of whole 16-byte runs, wgmma reading them K-major or M-major).
 //
@@ -19,7 +20,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace tilecc {
 #define GEN_PASS_DEF_TILEVERSIONUNITSTRIDES
@@ -33,10 +34,17 @@ namespace {
 
 constexpr unsigned kMaxVersionedViews = 2;
 
-/// The argument numbers of the shared rank-2 views whose loads in a loop feed `tile.mma`
-/// operands of `func` directly, in argument order.
-SmallVector<unsigned> operandViews(func::FuncOp func) {
-  llvm::SetVector<unsigned> args;
+/// A shared view argument whose loads in a loop feed `tile.mma` operands, and the view axis
+/// the operand's first axis runs along (its rank-2 tiles span the view's last two axes).
+struct OperandView {
+  unsigned arg;
+  int64_t axis;
+};
+
+/// The shared views whose loads in a loop feed `tile.mma` operands of `func` directly, in
+/// argument order.
+SmallVector<OperandView> operandViews(func::FuncOp func) {
+  llvm::MapVector<unsigned, int64_t> args;
   func.walk([&](tile::MmaOp mma) {
     if (!mma->getParentOfType<scf::ForOp>())
       return;
@@ -50,12 +58,15 @@ SmallVector<unsigned> operandViews(func::FuncOp func) {
       auto tile = cast<RankedTensorType>(operand.getType());
       // The operands a column-major ring serves: 16-bit ones, and 8-bit B.
       unsigned bits = tile.getElementType().getIntOrFloatBitWidth();
-      if (type.getRank() == 2 && !type.isExclusive() && (bits == 16 || (bits == 8 && k == 1)))
-        args.insert(view.getArgNumber());
+      if (tile.getRank() == 2 && type.getRank() >= 2 && !type.isExclusive() &&
+          (bits == 16 || (bits == 8 && k == 1)))
+        args.insert({view.getArgNumber(), int64_t(type.getRank()) - 2});
     }
   });
-  SmallVector<unsigned> sorted(args.begin(), args.end());
-  llvm::sort(sorted);
+  SmallVector<OperandView> sorted;
+  for (auto [arg, axis] : args)
+    sorted.push_back({arg, axis});
+  llvm::sort(sorted, [](const OperandView &x, const OperandView &y) { return x.arg < y.arg; });
   if (sorted.size() > kMaxVersionedViews)
     sorted.resize(kMaxVersionedViews);
   return sorted;
@@ -72,7 +83,7 @@ struct VersionUnitStridesPass
           !func->hasAttr(tilegpu::kVersionOfAttrName) && !func->hasAttr(tilegpu::kVersionsAttrName))
         kernels.push_back(func);
     for (func::FuncOp func : kernels) {
-      SmallVector<unsigned> views = operandViews(func);
+      SmallVector<OperandView> views = operandViews(func);
       if (views.empty())
         continue;
       // Every non-empty set of the views, the larger sets first.
@@ -87,10 +98,11 @@ struct VersionUnitStridesPass
       for (unsigned set : sets) {
         auto version = cast<func::FuncOp>(b.clone(*func));
         std::string name = func.getSymName().str() + "_unit_stride";
-        for (auto [k, arg] : llvm::enumerate(views))
+        for (auto [k, view] : llvm::enumerate(views))
           if (set & (1u << k)) {
-            name += "_" + std::to_string(arg);
-            version.setArgAttr(arg, tilegpu::kUnitStrideAttrName, b.getI64IntegerAttr(0));
+            name += "_" + std::to_string(view.arg);
+            version.setArgAttr(view.arg, tilegpu::kUnitStrideAttrName,
+                               b.getI64IntegerAttr(view.axis));
           }
         version.setSymName(name);
         symbols.insert(version); // renames on a clash

@@ -55,7 +55,9 @@ CUtensorMapSwizzle swizzle_mode(int bytes) {
   }
 }
 
-using Key = std::tuple<int, const void*, int64_t, std::array<int64_t, 4>, int64_t, int64_t, int>;
+/// (device, base, element bytes, shape then strides of every axis, inner axis, box, swizzle).
+using Key = std::tuple<int, const void*, int64_t, std::array<int64_t, 2 * kMaxRank + 1>, int64_t,
+                       int64_t, int>;
 
 struct Cache {
   std::mutex mutex;
@@ -97,17 +99,20 @@ bool device_has_unit(Cache& c, int device) {
   return c.device_has_unit[device] = has;
 }
 
-/// The view's own limits: rank 2, contiguous along axis `inner`, 16-byte aligned base and
-/// stride of the other axis, extents the copies' 32-bit coordinates reach.
+/// The view's own limits: rank 2 or more, contiguous along axis `inner` (one of the last two),
+/// 16-byte aligned base and other strides, extents the copies' 32-bit coordinates reach.
 bool describable(const ArgDesc& v, int64_t bytes, int inner) {
-  if (v.rank != 2 || bytes == 0 || v.strides[inner] != 1 || v.shape[0] < 1 || v.shape[1] < 1)
-    return false;
+  if (v.rank < 2 || v.rank > kMaxRank || bytes == 0 || v.strides[inner] != 1) return false;
   if (reinterpret_cast<uintptr_t>(v.data) % 16 != 0) return false;
-  const int64_t outer_stride = v.strides[1 - inner];
-  const int64_t row_bytes = outer_stride * bytes;
-  if (outer_stride < 1 || row_bytes % 16 != 0 || row_bytes >= (int64_t(1) << 40)) return false;
   const int64_t limit = (int64_t(1) << 31) - 1;
-  return v.shape[0] <= limit && v.shape[1] <= limit;
+  for (int d = 0; d < v.rank; ++d) {
+    if (v.shape[d] < 1 || v.shape[d] > limit) return false;
+    if (d == inner) continue;
+    const int64_t stride_bytes = v.strides[d] * bytes;
+    if (v.strides[d] < 1 || stride_bytes % 16 != 0 || stride_bytes >= (int64_t(1) << 40))
+      return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -116,7 +121,11 @@ bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_co
                 int swizzle_bytes, int inner_axis) {
   std::memset(map, 0, sizeof(CUtensorMap));
   const int64_t bytes = element_bytes(view.dtype);
-  if ((inner_axis != 0 && inner_axis != 1) || !describable(view, bytes, inner_axis) || box_rows < 1 || box_rows > 256 || box_cols < 1 ||
+  if ((inner_axis != 0 && inner_axis != 1) || view.rank < 2 || view.rank > kMaxRank) return false;
+  // The box spans the view's last two axes (rows, then columns along `inner_axis` of them)
+  // and one element of each leading axis.
+  const int lead = view.rank - 2, inner = lead + inner_axis, outer = lead + 1 - inner_axis;
+  if (!describable(view, bytes, inner) || box_rows < 1 || box_rows > 256 || box_cols < 1 ||
       box_cols > 256 || (box_cols * bytes) % 16 != 0)
     return false;
   int device = 0;
@@ -127,22 +136,36 @@ bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_co
   Cache& c = cache();
   std::lock_guard<std::mutex> lock(c.mutex);
   if (!device_has_unit(c, device)) return false;
-  const int outer = 1 - inner_axis;
-  const Key key{device,   view.data, bytes,        {view.shape[0], view.shape[1], view.strides[outer], inner_axis},
-                box_rows, box_cols,  swizzle_bytes};
+  std::array<int64_t, 2 * kMaxRank + 1> geometry{};
+  for (int d = 0; d < view.rank; ++d) {
+    geometry[size_t(d)] = view.shape[d];
+    geometry[size_t(kMaxRank + d)] = view.strides[d];
+  }
+  geometry[2 * kMaxRank] = view.rank;
+  const Key key{device, view.data, bytes, geometry, inner_axis, box_rows * 1024 + box_cols,
+                swizzle_bytes};
   if (auto it = c.maps.find(key); it != c.maps.end()) {
     std::memcpy(map, &it->second, sizeof(CUtensorMap));
     return true;
   }
   EncodeTiled encode = encoder(c);
   if (!encode) return false;
-  // Innermost axis first, as the hardware counts them.
-  const cuuint64_t dims[2] = {cuuint64_t(view.shape[inner_axis]), cuuint64_t(view.shape[outer])};
-  const cuuint64_t strides[1] = {cuuint64_t(view.strides[outer] * bytes)};
-  const cuuint32_t box[2] = {cuuint32_t(box_cols), cuuint32_t(box_rows)};
-  const cuuint32_t unit[2] = {1, 1};
+  // Innermost axis first, as the hardware counts them: the box's columns, its rows, then the
+  // leading axes from the last to the first.
+  cuuint64_t dims[kMaxRank], strides[kMaxRank - 1];
+  cuuint32_t box[kMaxRank], unit[kMaxRank];
+  int order[kMaxRank];
+  order[0] = inner;
+  order[1] = outer;
+  for (int k = 2; k < view.rank; ++k) order[k] = lead - (k - 1);
+  for (int k = 0; k < view.rank; ++k) {
+    dims[k] = cuuint64_t(view.shape[order[k]]);
+    if (k > 0) strides[k - 1] = cuuint64_t(view.strides[order[k]] * bytes);
+    box[k] = k == 0 ? cuuint32_t(box_cols) : k == 1 ? cuuint32_t(box_rows) : 1u;
+    unit[k] = 1;
+  }
   CUtensorMap built{};
-  if (encode(&built, bits_type(bytes), 2, view.data, dims, strides, box, unit,
+  if (encode(&built, bits_type(bytes), cuuint32_t(view.rank), view.data, dims, strides, box, unit,
              CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle_mode(swizzle_bytes),
              CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS)
     return false;

@@ -211,6 +211,45 @@ inline View<T, R> make_view(const tile::detail::ArgDesc& a) {
   return v;
 }
 
+/// A rank-R tile moving through a rank-N view (R < N) spans the view's last R axes and is one
+/// element thick along the others, at its offsets there. `trailing` gives the rank-R view the
+/// tile moves in (advanced along the leading axes; the vector alignment of its axes is the
+/// whole view's, which every leading offset keeps) with the tile's offsets and bounds along
+/// the last R axes; a tile outside the leading axes' bounds gets empty bounds, so that it
+/// reads zeros and stores nothing.
+template <class T, int R>
+struct TrailingAccess {
+  View<T, R> view;
+  int64_t off[R], lo[R], hi[R];
+};
+
+template <int R, class T, int N>
+TILE_DEV_D TrailingAccess<T, R> trailing(const View<T, N>& v, const int64_t (&off)[N],
+                                         const int64_t (&lo)[N], const int64_t (&hi)[N]) {
+  static_assert(R >= 1 && R < N, "tilecc: a trailing access has a lower rank than its view");
+  constexpr int lead = N - R;
+  bool inside = true;
+  int64_t lin = 0;
+#pragma unroll
+  for (int d = 0; d < lead; ++d) {
+    inside = inside && off[d] >= lo[d] && off[d] < hi[d];
+    lin += off[d] * v.strides[d];
+  }
+  TrailingAccess<T, R> a;
+  a.view.data = v.data + (inside ? lin : 0);
+#pragma unroll
+  for (int d = 0; d < R; ++d) {
+    a.view.shape[d] = v.shape[lead + d];
+    a.view.strides[d] = v.strides[lead + d];
+    a.view.piece[d] = v.piece[lead + d];
+    a.view.vector_bytes[d] = v.vector_bytes[lead + d];
+    a.off[d] = off[lead + d];
+    a.lo[d] = lo[lead + d];
+    a.hi[d] = inside ? hi[lead + d] : lo[lead + d];
+  }
+  return a;
+}
+
 /// Facts of a launch's arguments that a kernel specialized by tile-specialize-launch needs:
 /// the array extent along `axis` is a multiple of `n`; the view allows `bytes`-byte vectors
 /// along `axis`.
@@ -1493,9 +1532,9 @@ struct TensorMap {
 };
 
 /// Built by the launcher: the descriptor of tensor argument `a` for boxes of Rows x Cols
-/// elements in a `Swizzle`-byte swizzle (tile::detail::tensor_map, cached per view and box),
-/// their rows along the view's last axis, or along its first (`ColumnMajor`: a view
-/// contiguous along that axis, such as a row-major array's transpose).
+/// elements of its last two axes in a `Swizzle`-byte swizzle (tile::detail::tensor_map,
+/// cached per view and box), their rows along the view's last axis, or along the one before
+/// (`ColumnMajor`: a view contiguous along that axis, such as a row-major array's transpose).
 template <int64_t Rows, int64_t Cols, int Swizzle, bool ColumnMajor = false>
 inline TensorMap tensor_map(const tile::detail::ArgDesc& a) {
   TensorMap m;
@@ -1514,27 +1553,86 @@ TILE_DEV_D bool usable(const TensorMap& m) {
 #endif
 }
 
-/// Producer thread 0 copies the box at (row, col) of `m`'s view, and the `Blocks - 1` boxes
-/// Cols stored columns after each other, into the Rows x Cols blocks of the stage at `dst`,
-/// one after the other (cp.async.bulk.tensor; zeros outside the view); the bytes complete on
-/// barrier `bar`. A column-major map's stored rows run along the view's first axis.
-template <int64_t Rows, int64_t Cols, int64_t Blocks, bool ColumnMajor = false, class T>
-TILE_DEV_D void tensor_map_copy(T* dst, const TensorMap& m, int64_t row, int64_t col,
+namespace detail {
+/// The hardware's coordinates of the box at view coordinates `at` (rank N, the box spanning
+/// the last two axes): the contiguous axis first, then the other box axis, then the leading
+/// axes from the last to the first (tile::detail::tensor_map orders the map's axes so).
+template <bool ColumnMajor, int N>
+TILE_DEV_D void box_coordinates(int (&c)[N], const int64_t (&at)[N], int64_t column_shift) {
+  const int64_t row = at[N - 2], col = at[N - 1] + (ColumnMajor ? 0 : column_shift);
+  c[0] = int(ColumnMajor ? row + column_shift : col);
+  c[1] = int(ColumnMajor ? col : row);
+#pragma unroll
+  for (int k = 2; k < N; ++k) c[k] = int(at[N - 1 - k]);
+}
+
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+/// cp.async.bulk.tensor of one box of map `map` at hardware coordinates `c` into shared `dst`,
+/// completing on barrier `bar`.
+template <int N>
+TILE_DEV_D void bulk_tensor_load(uint32_t dst, uint64_t map, const int (&c)[N], uint32_t bar) {
+  static_assert(N >= 2 && N <= 5, "tilecc: tensor maps have 2 to 5 axes");
+  if constexpr (N == 2)
+    asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(dst), "l"(map), "r"(c[0]), "r"(c[1]),
+                 "r"(bar) : "memory");
+  else if constexpr (N == 3)
+    asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4}], [%5];\n" ::"r"(dst), "l"(map), "r"(c[0]),
+                 "r"(c[1]), "r"(c[2]), "r"(bar) : "memory");
+  else if constexpr (N == 4)
+    asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4, %5}], [%6];\n" ::"r"(dst), "l"(map), "r"(c[0]),
+                 "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(bar) : "memory");
+  else
+    asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes"
+                 " [%0], [%1, {%2, %3, %4, %5, %6}], [%7];\n" ::"r"(dst), "l"(map), "r"(c[0]),
+                 "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]), "r"(bar) : "memory");
+}
+
+/// cp.async.bulk.tensor of shared `src` to the box of map `map` at hardware coordinates `c`
+/// (a bulk group).
+template <int N>
+TILE_DEV_D void bulk_tensor_store(uint64_t map, const int (&c)[N], uint32_t src) {
+  static_assert(N >= 2 && N <= 5, "tilecc: tensor maps have 2 to 5 axes");
+  if constexpr (N == 2)
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
+                 ::"l"(map), "r"(c[0]), "r"(c[1]), "r"(src) : "memory");
+  else if constexpr (N == 3)
+    asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%1, %2, %3}],"
+                 " [%4];\n" ::"l"(map), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(src) : "memory");
+  else if constexpr (N == 4)
+    asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group [%0, {%1, %2, %3, %4}],"
+                 " [%5];\n" ::"l"(map), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(src)
+                 : "memory");
+  else
+    asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.bulk_group"
+                 " [%0, {%1, %2, %3, %4, %5}], [%6];\n" ::"l"(map), "r"(c[0]), "r"(c[1]),
+                 "r"(c[2]), "r"(c[3]), "r"(c[4]), "r"(src) : "memory");
+}
+#endif
+}  // namespace detail
+
+/// Producer thread 0 copies the box at view coordinates `at` of `m`'s view (its rows and
+/// columns along the last two axes), and the `Blocks - 1` boxes Cols stored columns after
+/// each other, into the Rows x Cols blocks of the stage at `dst`, one after the other
+/// (cp.async.bulk.tensor; zeros outside the view); the bytes complete on barrier `bar`. A
+/// column-major map's stored rows run along the second-to-last axis.
+template <int64_t Rows, int64_t Cols, int64_t Blocks, bool ColumnMajor = false, class T, int N>
+TILE_DEV_D void tensor_map_copy(T* dst, const TensorMap& m, const int64_t (&at)[N],
                                 uint64_t* bar, unsigned ptid) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if (ptid != 0) return;
   const uint64_t map = reinterpret_cast<uint64_t>(&m.map);
-  // The hardware counts the contiguous axis first.
-  const int64_t inner = ColumnMajor ? row : col, outer = ColumnMajor ? col : row;
 #pragma unroll
-  for (int64_t b = 0; b < Blocks; ++b)
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"
-        " [%0], [%1, {%2, %3}], [%4];\n" ::"r"(detail::shared_address(dst + b * Rows * Cols)),
-        "l"(map), "r"(int(inner + b * Cols)), "r"(int(outer)), "r"(detail::shared_address(bar))
-        : "memory");
+  for (int64_t b = 0; b < Blocks; ++b) {
+    int c[N];
+    detail::box_coordinates<ColumnMajor>(c, at, b * Cols);
+    detail::bulk_tensor_load(detail::shared_address(dst + b * Rows * Cols), map, c,
+                             detail::shared_address(bar));
+  }
 #else
-  (void)dst, (void)m, (void)row, (void)col, (void)bar, (void)ptid;
+  (void)dst, (void)m, (void)at, (void)bar, (void)ptid;
   __trap();  // usable() is false here
 #endif
 }
@@ -1819,17 +1917,18 @@ TILE_DEV_D void from_shared_staged(T (&dst)[L::elems], const Thread<L>& t, const
   }
 }
 
-/// The program's `Threads` threads store tile `src` (layout L, their registers) at (row, col)
-/// of the view of `m` (elements outside the view are dropped) in chunks of S::cols columns:
+/// The program's `Threads` threads store tile `src` (layout L, their registers) at view
+/// coordinates `at` of the view of `m` (the tile along its last two axes; elements outside
+/// the view are dropped) in chunks of S::cols columns:
 /// each chunk into one of the two stages at `stages` (staging S, the map's box), and program
 /// thread 0 hands it to the tensor memory accelerator, which writes it out while the threads
 /// fill the other stage (cp.async.bulk.tensor, bulk groups). The lanes and warps of L hold
 /// columns within one chunk, so a register's chunk is known at compile time. Begins with a
 /// barrier of the program's threads; thread 0 waits until the stages are read before it
 /// returns.
-template <class S, unsigned Threads, class L, class T>
+template <class S, unsigned Threads, class L, class T, int N>
 TILE_DEV_D void tensor_map_store(const T (&src)[L::elems], const Thread<L>& t, T* stages,
-                                 const TensorMap& m, int64_t row, int64_t col) {
+                                 const TensorMap& m, const int64_t (&at)[N]) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   constexpr int64_t chunk = S::cols, stage = L::shape(0) * S::cols;
   constexpr int64_t chunks = L::shape(1) / chunk;
@@ -1858,17 +1957,15 @@ TILE_DEV_D void tensor_map_store(const T (&src)[L::elems], const Thread<L>& t, T
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
     program_barrier<Threads>();
     if (first) {
-      asm volatile(
-          "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n"
-          ::"l"(map), "r"(int(col + c * chunk)), "r"(int(row)),
-          "r"(detail::shared_address(s))
-          : "memory");
+      int hw[N];
+      detail::box_coordinates<false>(hw, at, c * chunk);
+      detail::bulk_tensor_store(map, hw, detail::shared_address(s));
       asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
     }
   }
   if (first) asm volatile("cp.async.bulk.wait_group.read 0;\n" ::: "memory");
 #else
-  (void)src, (void)t, (void)stages, (void)m, (void)row, (void)col;
+  (void)src, (void)t, (void)stages, (void)m, (void)at;
   __trap();  // usable() is false here
 #endif
 }

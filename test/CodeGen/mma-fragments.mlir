@@ -40,8 +40,8 @@
 // CHECK-NEXT: for (
 // CHECK: tile_dev::barrier_wait([[EMPTY]] + [[TS:v[0-9]+]], {{v[0-9]+}});
 // CHECK-NEXT: tile_dev::barrier_expect<16384>([[FULL]] + [[TS]], [[P]]);
-// CHECK-NEXT: tile_dev::tensor_map_copy<128, 32, 1>(([[RA]] + [[TS]] * 4096), map0_, 0, {{v[0-9]+}}, [[FULL]] + [[TS]], [[P]]);
-// CHECK-NEXT: tile_dev::tensor_map_copy<32, 64, 2>(([[RB]] + [[TS]] * 4096), map1_, {{v[0-9]+}}, 0, [[FULL]] + [[TS]], [[P]]);
+// CHECK-NEXT: tile_dev::tensor_map_copy<128, 32, 1>(([[RA]] + [[TS]] * 4096), map0_, {0, {{v[0-9]+}}}, [[FULL]] + [[TS]], [[P]]);
+// CHECK-NEXT: tile_dev::tensor_map_copy<32, 64, 2>(([[RB]] + [[TS]] * 4096), map1_, {{[{]}}{{v[0-9]+}}, 0}, [[FULL]] + [[TS]], [[P]]);
 // CHECK-NEXT: {{v[0-9]+}} = {{v[0-9]+}};
 // CHECK-NEXT: }
 // CHECK-NEXT: [[TSTEPS]] = {{v[0-9]+}};
@@ -90,7 +90,7 @@
 // chunks of two 16 KB stages (tile-tensor-map-stores), or directly where there is no map.
 // CHECK: float* const [[STAGES:v[0-9]+]] = tile_dev::shared_at<float>(
 // CHECK-NEXT: if (tile_dev::usable([[OUT:map[0-9]_]])) {
-// CHECK-NEXT: tile_dev::tensor_map_store<tile_dev::Staging<32, 0, 4, 1, 8>, 256>([[C]], t{{[0-9]+}}, [[STAGES]], [[OUT]], {{v[0-9]+}}, {{v[0-9]+}});
+// CHECK-NEXT: tile_dev::tensor_map_store<tile_dev::Staging<32, 0, 4, 1, 8>, 256>([[C]], t{{[0-9]+}}, [[STAGES]], [[OUT]], {{[{]}}{{v[0-9]+}}, {{v[0-9]+}}});
 // CHECK-NEXT: } else {
 // CHECK-NEXT: tile_dev::store<2, true, Fit_>(arg0, t{{[0-9]+}}, [[C]],
 // CHECK-NOT: __syncthreads

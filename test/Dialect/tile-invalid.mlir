@@ -43,10 +43,19 @@ func.func @axis_too_large() {
 
 // -----
 
-func.func @load_wrong_rank(%x: !tile.view<?x?xf32>) {
+func.func @load_wrong_rank(%x: !tile.view<?xf32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{a rank-2 tile cannot move through a rank-1 view}}
+  %t = tile.load %x[%c0] : !tile.view<?xf32> -> tensor<2x128xf32>
+  return
+}
+
+// -----
+
+func.func @atomic_of_lower_rank(%x: !tile.view<?x?xf32, atomic>, %t: tensor<128xf32>) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{a rank-1 tile cannot move through a rank-2 view}}
-  %t = tile.load %x[%c0, %c0] : !tile.view<?x?xf32> -> tensor<128xf32>
+  %o = tile.atomic add %t, %x[%c0, %c0] : tensor<128xf32>, !tile.view<?x?xf32, atomic>
   return
 }
 

@@ -74,7 +74,7 @@ func.func @one_offset(%v: !tile.view<?x?xbf16>, %i: index) attributes {tilegpu.n
   %r = tilegpu.alloc_buffer : !tilegpu.buffer<2, tensor<64x64xbf16>, #S>
   %bars = tilegpu.alloc_barriers {arrivals = 128 : i32} : !tilegpu.barriers<2>
   tilegpu.producer attributes {warps = 4 : i32} {
-    // expected-error @+1 {{takes one offset per axis of the tile}}
+    // expected-error @+1 {{takes one offset per axis of the map's view (2)}}
     tilegpu.tensor_map_copy %m[%i] into %r[%i] arrive %bars[%i] : !tilegpu.tensor_map<tensor<64x64xbf16>, #S>, !tilegpu.buffer<2, tensor<64x64xbf16>, #S>, !tilegpu.barriers<2>
   }
   return

@@ -108,3 +108,16 @@ func.func @unexplained_column(%x: !tile.view<?x?xbf16>, %j: index) -> tensor<64x
   %t = tile.load %x[%c0, %j] : !tile.view<?x?xbf16> -> tensor<64x128xbf16>
   return %t : tensor<64x128xbf16>
 }
+
+// A rank-1 tile of a rank-2 view (one row, the tile along the last axis): the facts are of
+// the view's last axis; along the leading axis the tile is one element, inside or outside.
+// CHECK-LABEL: func.func @row_of_matrix
+// CHECK-SAME: tilegpu.specialization = {divisible = [array<i64: 1, 1, 128>, array<i64: 0, 0, 128>], run_divisible = [array<i64: 1, 1, 4>, array<i64: 0, 0, 4>], run_vectors = [array<i64: 1, 1, 16>, array<i64: 0, 0, 16>], vectors = [array<i64: 1, 1, 16>, array<i64: 0, 0, 16>]}
+// CHECK: tilegpu.global_load {{.*}} {aligned, runs, vector = 4 : i32, whole} : <?x?xf32> -> tensor<128xf32
+func.func @row_of_matrix(%y: !tile.view<128xf32, exclusive>, %x: !tile.view<?x?xf32>, %r: index) {
+  %c0 = arith.constant 0 : index
+  %o = tile.piece_origin %y, 0 : !tile.view<128xf32, exclusive>
+  %t = tile.load %x[%r, %o] : !tile.view<?x?xf32> -> tensor<128xf32>
+  tile.store %t, %y[%c0] : tensor<128xf32>, !tile.view<128xf32, exclusive>
+  return
+}

@@ -76,3 +76,23 @@ func.func @gemm_f32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index)
   }
   return %r : tensor<64x64xf32>
 }
+
+// Operands of rank 2 loaded from rank-3 views (one head of (heads, seq, d)): the unit stride
+// is along the view's second-to-last axis, where the operand's first axis runs.
+// CHECK: func.func @heads_unit_stride_1(%{{.*}}: !tile.view<?x?x?xbf16>, %{{.*}}: !tile.view<?x?x?xbf16> {tilegpu.unit_stride = 1 : i64}, %{{.*}}: index)
+// CHECK: func.func @heads({{.*}}tilegpu.versions = [@heads_unit_stride_0_1, @heads_unit_stride_0, @heads_unit_stride_1]
+func.func @heads(%x: !tile.view<?x?x?xbf16>, %y: !tile.view<?x?x?xbf16>, %n: index) -> tensor<128x128xf32>
+    attributes {tile.kernel = "heads", tile.entry = "&::heads"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %init = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %k = arith.muli %i, %c64 : index
+    %a = tile.load %x[%c1, %c0, %k] : !tile.view<?x?x?xbf16> -> tensor<128x64xbf16>
+    %b = tile.load %y[%c1, %k, %c0] : !tile.view<?x?x?xbf16> -> tensor<64x128xbf16>
+    %c = tile.mma %a, %b, %acc : tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %c : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}

@@ -79,14 +79,14 @@ struct LaunchArgs {
 using GpuEntry = int (*)(const LaunchArgs&, void* stream);
 
 /// Writes into `map` (128 bytes, 64-byte aligned: a CUtensorMap) the tensor-memory-accelerator
-/// descriptor of the rank-2 tensor argument `view` for boxes of `box_rows` x `box_cols`
-/// elements written with a swizzle of `swizzle_bytes` (0, 32, 64 or 128; outside the array
-/// the boxes read zeros), the box's rows of `box_cols` elements along the view's axis
-/// `inner_axis` (1: the last; 0: the first, the rows of a transposed view). Returns false,
-/// leaving `map` zeroed, where the current device or the view does not allow one: no tensor
-/// memory accelerator (before sm_90), a base address or the other axis's stride not a
-/// multiple of 16 bytes, elements not contiguous along `inner_axis`, an extent beyond
-/// 2^31 - 1. Descriptors are cached per view and box. Defined by the CUDA backend; generated
+/// descriptor of the tensor argument `view` (rank 2 or more) for boxes of `box_rows` x
+/// `box_cols` elements of its last two axes (one element of each leading axis) written with a
+/// swizzle of `swizzle_bytes` (0, 32, 64 or 128; outside the array the boxes read zeros), the
+/// box's rows of `box_cols` elements along the last two axes' `inner_axis` (1: the last; 0:
+/// the one before, the rows of a transposed view). Returns false, leaving `map` zeroed, where
+/// the current device or the view does not allow one: no tensor memory accelerator (before
+/// sm_90), a base address or another axis's stride not a multiple of 16 bytes, elements not
+/// contiguous along `inner_axis`, an extent beyond 2^31 - 1. Descriptors are cached per view and box. Defined by the CUDA backend; generated
 /// launchers call it.
 bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_cols,
                 int swizzle_bytes, int inner_axis);

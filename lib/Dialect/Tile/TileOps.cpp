@@ -16,13 +16,15 @@ static LogicalResult verifyAxis(Operation *op, ViewType view, int32_t axis) {
   return success();
 }
 
-/// Loads and stores move a tile of the view's element type and rank.
+/// Loads and stores move a tile of the view's element type, of the view's rank or of lower
+/// rank (the tile spans the view's last axes; see TileOps.td).
 static LogicalResult verifyAccess(Operation *op, ViewType view, RankedTensorType tile,
-                                  size_t numOffsets) {
+                                  size_t numOffsets, bool lowerRank = true) {
   if (tile.getElementType() != view.getElementType())
     return op->emitOpError() << "tile element type " << tile.getElementType()
                              << " differs from the view's " << view.getElementType();
-  if (tile.getRank() != static_cast<int64_t>(view.getRank()))
+  int64_t rank = static_cast<int64_t>(view.getRank());
+  if (tile.getRank() < 1 || tile.getRank() > rank || (!lowerRank && tile.getRank() != rank))
     return op->emitOpError() << "a rank-" << tile.getRank() << " tile cannot move through a rank-"
                              << view.getRank() << " view";
   if (numOffsets != view.getRank())
@@ -60,7 +62,7 @@ LogicalResult AtomicOp::verify() {
     return emitOpError() << "updates " << view.getElementType() << " elements with "
                          << element;
   if (auto tile = dyn_cast<RankedTensorType>(getValue().getType())) {
-    if (failed(verifyAccess(*this, view, tile, getOffsets().size())))
+    if (failed(verifyAccess(*this, view, tile, getOffsets().size(), /*lowerRank=*/false)))
       return failure();
   } else if (getOffsets().size() != view.getRank()) {
     return emitOpError() << "expected " << view.getRank() << " offsets, got "
@@ -142,8 +144,51 @@ void BroadcastOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRC
   patterns.add<ShapeOfIota<BroadcastOp>>(ctx);
 }
 
+namespace {
+/// True when `from` is `to` with leading unit axes added: the same elements, row-major, and a
+/// tile of shape `to` moving through a view spans the same elements as one of shape `from`.
+bool addsLeadingUnitAxes(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
+  if (to.empty() || from.size() < to.size() || from.take_back(to.size()) != to)
+    return false;
+  return llvm::all_of(from.drop_back(to.size()), [](int64_t d) { return d == 1; });
+}
+
+/// reshape(load) that drops leading unit axes of the loaded tile -> a load of the smaller tile
+/// (the load's only use), so that later passes see the operand as it is used: an mma operand
+/// loaded from a (heads, seq, d) view is a rank-2 tile the pipeliner can ring.
+struct LoadWithoutLeadingUnitAxes : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op, PatternRewriter &rewriter) const override {
+    auto load = op.getSource().getDefiningOp<LoadOp>();
+    if (!load || !load->hasOneUse() ||
+        !addsLeadingUnitAxes(load.getType().getShape(), op.getType().getShape()))
+      return failure();
+    rewriter.replaceOpWithNewOp<LoadOp>(op, op.getType(), load.getView(), load.getOffsets());
+    rewriter.eraseOp(load);
+    return success();
+  }
+};
+
+/// store(reshape(x)) that only adds leading unit axes to x -> store(x).
+struct StoreWithoutLeadingUnitAxes : public OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(StoreOp op, PatternRewriter &rewriter) const override {
+    auto reshape = op.getValue().getDefiningOp<ReshapeOp>();
+    if (!reshape || !addsLeadingUnitAxes(reshape.getType().getShape(),
+                                         reshape.getSource().getType().getShape()))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] { op.getValueMutable().assign(reshape.getSource()); });
+    return success();
+  }
+};
+} // namespace
+
 void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
-  patterns.add<ShapeOfIota<ReshapeOp>>(ctx);
+  patterns.add<ShapeOfIota<ReshapeOp>, LoadWithoutLeadingUnitAxes>(ctx);
+}
+
+void StoreOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<StoreWithoutLeadingUnitAxes>(ctx);
 }
 
 

@@ -413,3 +413,16 @@ std::optional<unsigned> tilecc::tilegpu::unitStrideAxis(Value view) {
     return std::nullopt;
   return unsigned(axis.getInt());
 }
+
+unsigned tilecc::tilegpu::leadingAxes(Value view, int64_t tileRank) {
+  int64_t rank = cast<tile::ViewType>(view.getType()).getRank();
+  return rank > tileRank ? unsigned(rank - tileRank) : 0u;
+}
+
+std::optional<unsigned> tilecc::tilegpu::unitStrideTileAxis(Value view, int64_t tileRank) {
+  std::optional<unsigned> axis = unitStrideAxis(view);
+  unsigned lead = leadingAxes(view, tileRank);
+  if (!axis || *axis < lead)
+    return std::nullopt;
+  return *axis - lead;
+}

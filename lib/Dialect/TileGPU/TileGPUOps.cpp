@@ -13,14 +13,19 @@ using namespace mlir;
 using namespace tilecc;
 using namespace tilecc::tilegpu;
 
-/// Global accesses move a laid-out tile with one offset and one bound per axis.
+/// Global accesses move a laid-out tile with one offset and one bound per axis of the view. A
+/// tile of lower rank than the view spans its last axes (tilegpu::leadingAxes).
 static LogicalResult verifyGlobalAccess(Operation *op, tile::ViewType view,
                                         RankedTensorType value, size_t numOffsets,
-                                        size_t numStarts, size_t numBounds) {
+                                        size_t numStarts, size_t numBounds,
+                                        bool lowerRank = true) {
   if (value.getElementType() != view.getElementType())
     return op->emitOpError("tile and view element types differ");
-  if (value.getRank() != int64_t(view.getRank()) || numOffsets != view.getRank() ||
-      numBounds != view.getRank())
+  int64_t rank = int64_t(view.getRank());
+  if (value.getRank() < 1 || value.getRank() > rank || (!lowerRank && value.getRank() != rank))
+    return op->emitOpError("a rank-") << value.getRank() << " tile cannot move through a rank-"
+                                      << rank << " view";
+  if (numOffsets != view.getRank() || numBounds != view.getRank())
     return op->emitOpError("expected one offset and one bound per axis of the view");
   if (numStarts != 0 && numStarts != view.getRank())
     return op->emitOpError("expected no starts or one start per axis of the view");
@@ -49,7 +54,8 @@ LogicalResult GlobalAtomicOp::verify() {
   if (bool(getExpected()) != (getKind() == tile::AtomicKind::Cas))
     return emitOpError("takes an expected value exactly when it is a cas");
   if (auto tile = dyn_cast<RankedTensorType>(getValue().getType()))
-    return verifyGlobalAccess(*this, view, tile, getOffsets().size(), 0, getBounds().size());
+    return verifyGlobalAccess(*this, view, tile, getOffsets().size(), 0, getBounds().size(),
+                              /*lowerRank=*/false);
   if (getValue().getType() != view.getElementType() || getOffsets().size() != view.getRank() ||
       getBounds().size() != view.getRank())
     return emitOpError("expected an element of the view's type, and one offset and one bound "
@@ -236,8 +242,18 @@ LogicalResult TensorMapOp::verify() {
     return emitOpError("describes a view argument of the kernel (the launch builds it)");
   tile::ViewType view = getView().getType();
   RankedTensorType tile = getMap().getType().getTile();
-  if (view.getRank() != tile.getRank() || view.getElementType() != tile.getElementType())
+  if (view.getRank() < tile.getRank() || view.getElementType() != tile.getElementType())
     return emitOpError("the map's tiles ") << tile << " are not tiles of " << view;
+  return success();
+}
+
+/// A tensor map access takes one offset per axis of the view the map describes.
+static LogicalResult verifyMapOffsets(Operation *op, Value map, size_t numOffsets) {
+  auto made = map.getDefiningOp<TensorMapOp>();
+  size_t rank = made ? made.getView().getType().getRank()
+                     : size_t(cast<TensorMapType>(map.getType()).getTile().getRank());
+  if (numOffsets != rank || rank > 5)
+    return op->emitOpError("takes one offset per axis of the map's view (") << rank << ")";
   return success();
 }
 
@@ -251,8 +267,8 @@ LogicalResult TensorMapCopyOp::verify() {
     return emitOpError("the map writes tiles ")
            << map.getTile() << " laid out as " << map.getLayout() << ", not stages of "
            << buffer;
-  if (int64_t(getOffsets().size()) != map.getTile().getRank())
-    return emitOpError("takes one offset per axis of the tile");
+  if (failed(verifyMapOffsets(*this, getMap(), getOffsets().size())))
+    return failure();
   if (!inProducer(*this))
     return emitOpError("must be in a tilegpu.producer region (its first thread issues it)");
   return success();
@@ -276,8 +292,8 @@ LogicalResult TensorMapStoreOp::verify() {
     return emitOpError("the map writes tiles ")
            << map.getTile() << " laid out as " << map.getLayout() << ", not stages of "
            << *stages;
-  if (getOffsets().size() != 2)
-    return emitOpError("takes one offset per axis of the tile");
+  if (failed(verifyMapOffsets(*this, getMap(), getOffsets().size())))
+    return failure();
   return success();
 }
 

@@ -121,7 +121,7 @@ std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
       !(tilegpu::convertsToLdmatrix(convert) || eightBitOperand(convert)))
     return std::nullopt;
   RankedTensorType type = load.getType();
-  unsigned fast = tilegpu::unitStrideAxis(load.getView()) == 0u ? 0 : 1;
+  unsigned fast = tilegpu::unitStrideTileAxis(load.getView(), 2) == 0u ? 0 : 1;
   if (type.getRank() != 2 ||
       type.getDimSize(fast) * tilegpu::elementBytes(type.getElementType()) < 16)
     return std::nullopt;
@@ -172,7 +172,7 @@ std::optional<Invariant> invariantA(scf::ForOp loop, tilegpu::MmaOp mma, Operand
   if (!load || !load->hasOneUse() || loop->isAncestor(load) || !readsSharedArgument(load))
     return std::nullopt;
   RankedTensorType type = load.getType();
-  unsigned fast = tilegpu::unitStrideAxis(load.getView()) == 0u ? 0 : 1;
+  unsigned fast = tilegpu::unitStrideTileAxis(load.getView(), 2) == 0u ? 0 : 1;
   if (type.getRank() != 2 ||
       !tilegpu::warpgroupMultiplies(type, fast, b.load.getType(), b.fast,
                                     mma.getAcc().getType(), numWarps))

@@ -71,6 +71,10 @@ def Tile_LoadOp : Tile_Op<"load", [MemoryEffects<[MemRead]>]> {
   let description = [{
     `%t = tile.load %x[%i, %j] : !tile.view<?x?xf32> -> tensor<32x64xf32>` reads the elements at
     offsets `(%i + a, %j + b)` of the view; positions outside the view's valid extent read zero.
+    A tile of lower rank than the view spans the view's last axes and is one element thick
+    along the others: `tile.load %x[%h, %i, %j] : !tile.view<?x?x?xf32> -> tensor<32x64xf32>`
+    reads `(%h, %i + a, %j + b)` (a reshape dropping a loaded tile's leading unit axes folds
+    into the load).
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets);
   let results = (outs AnyRankedTensor:$result);
@@ -80,10 +84,15 @@ def Tile_LoadOp : Tile_Op<"load", [MemoryEffects<[MemRead]>]> {
 
 def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>]> {
   let summary = "store a tile into an exclusive view, dropping what falls past its extent";
+  let description = [{
+    Writes element `k` of the tile at `offsets + k`. As with `tile.load`, a tile of lower rank
+    than the view spans the view's last axes.
+  }];
   let arguments = (ins AnyRankedTensor:$value, Tile_ViewType:$view, Variadic<Index>:$offsets);
   let assemblyFormat =
       "$value `,` $view `[` $offsets `]` attr-dict `:` type($value) `,` type($view)";
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Tile_AtomicOp : Tile_Op<"atomic", [AttrSizedOperandSegments,

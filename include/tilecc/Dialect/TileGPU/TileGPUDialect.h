@@ -59,6 +59,12 @@ inline constexpr llvm::StringLiteral kVersionsAttrName = "tilegpu.versions";
 inline constexpr llvm::StringLiteral kVersionOfAttrName = "tilegpu.version_of";
 /// The axis along which `view`, a kernel argument, has stride 1 in every launch, if known.
 std::optional<unsigned> unitStrideAxis(mlir::Value view);
+/// A tile moving through a view of higher rank spans the view's last axes and is one element
+/// thick along the others: tile axis a is view axis a + leadingAxes(view, tile rank).
+unsigned leadingAxes(mlir::Value view, int64_t tileRank);
+/// The tile axis along which `view` has stride 1 in every launch (unitStrideAxis), if known
+/// and one of the axes a tile of rank `tileRank` spans.
+std::optional<unsigned> unitStrideTileAxis(mlir::Value view, int64_t tileRank);
 
 /// The coalesced layout of a tile of `shape` whose accesses run along `fastAxis`: `vector`
 /// elements per thread along it, lanes spread from that axis outward (then from the last axis
