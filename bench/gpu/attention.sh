@@ -2,7 +2,8 @@
 # On the GPU machine, after bench/gpu/prepare.sh: flash attention forward written as a user
 # writes it (bench/attention.tile.cpp, sampled rows checked against a float64 reference before
 # timing) and torch's scaled_dot_product_attention in the same run, at S = 4096 (32 heads) and
-# 16384 (8 heads), d = 64 and 128, causal and not; the SASS must hold HGMMA.
+# 16384 (8 heads), d = 64 and 128, causal and not, and at S = 4000 (no block divides it); the
+# SASS must hold HGMMA.
 # Writes ${OUT:-/tmp/tilecc-gpu}/attention.log.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -20,7 +21,8 @@ nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_
 grep -E "spill|Used [0-9]+ registers" "$work/build.log" | sort | uniq -c | head -12
 echo "HGMMA instructions: $(cuobjdump -sass "$work/attention" | grep -c HGMMA)"
 cases="32 4096 64 full 32 4096 128 full 32 4096 64 causal 32 4096 128 causal
-       8 16384 64 full 8 16384 128 full 8 16384 64 causal 8 16384 128 causal"
+       8 16384 64 full 8 16384 128 full 8 16384 64 causal 8 16384 128 causal
+       32 4000 128 full 32 4000 128 causal"
 status=0
 "$work/attention" $cases || status=1
 python3 bench/gpu/sdpa.py $cases || status=1

@@ -59,6 +59,9 @@ check "$work/gemm"
 check "$work/gemm" 65 63 33
 check "$work/attention"
 check "$work/attention" 3 384 causal
+check "$work/attention" 2 200
+check "$work/attention" 3 333 causal
+check "$work/attention" 1 1
 # Lengths every vector run divides but no tile does: the runs instance (Fit_ = 1), whose cut
 # tiles move one predicated vector per run.
 check "$work/add" 1000000
@@ -100,6 +103,7 @@ if command -v compute-sanitizer >/dev/null; then
   check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/attention" 1 256
   check compute-sanitizer --tool racecheck --error-exitcode 3 "$work/attention" 1 256
   check compute-sanitizer --tool synccheck --error-exitcode 3 "$work/attention" 1 256 causal
+  check compute-sanitizer --tool memcheck --error-exitcode 3 "$work/attention" 2 200 causal
 fi
 
 if [ -x .device-carry/tile_runtime_tests ]; then

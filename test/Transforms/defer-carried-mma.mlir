@@ -100,3 +100,51 @@ func.func @no_release(%n: index, %acc0: tensor<128x128xf32, #W>) -> tensor<128x1
   }
   return %r : tensor<128x128xf32, #W>
 }
+
+// A step whose work on S branches (a mask tile-uniform-selects tests per block: an scf.if
+// without side effects) is scheduled the same way.
+// CHECK-LABEL: func.func @masked_step
+// CHECK: scf.for
+// CHECK: %[[S:.*]] = tilegpu.warpgroup_mma
+// CHECK-NEXT: %[[O:.*]] = tilegpu.warpgroup_mma
+// CHECK-NEXT: tilegpu.warpgroup_wait %[[S]] {pending = 1 : i32}
+// CHECK: scf.if
+// CHECK: math.exp
+// CHECK: tilegpu.warpgroup_wait %[[O]] {pending = 0 : i32}
+// CHECK-NEXT: tilegpu.barrier_arrive
+func.func @masked_step(%n: index, %edge: i1, %acc0: tensor<128x128xf32, #W>)
+    -> tensor<128x128xf32, #W> attributes {tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #W>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #W>
+  %q = tilegpu.alloc_buffer : !tilegpu.buffer<1, tensor<128x128xbf16>, #SQ>
+  %k = tilegpu.alloc_buffer : !tilegpu.buffer<2, tensor<128x128xbf16>, #SK>
+  %v = tilegpu.alloc_buffer : !tilegpu.buffer<2, tensor<128x128xbf16>, #SQ>
+  %full = tilegpu.alloc_barriers {arrivals = 128 : i32} : !tilegpu.barriers<2>
+  %empty = tilegpu.alloc_barriers {arrivals = 8 : i32} : !tilegpu.barriers<2>
+  %r:2 = scf.for %j = %c0 to %n step %c1 iter_args(%steps = %c0, %acc = %acc0)
+      -> (index, tensor<128x128xf32, #W>) {
+    %st = arith.remui %steps, %c2 : index
+    %phase = arith.divui %steps, %c2 : index
+    tilegpu.barrier_wait %full[%st], %phase : !tilegpu.barriers<2>
+    tilegpu.fence_async_shared
+    %sp = tilegpu.warpgroup_mma %q[%c0], %k[%st], %zero : !tilegpu.buffer<1, tensor<128x128xbf16>, #SQ>, !tilegpu.buffer<2, tensor<128x128xbf16>, #SK> -> tensor<128x128xf32, #W>
+    %s = tilegpu.warpgroup_wait %sp {pending = 0 : i32} : tensor<128x128xf32, #W>
+    %m = scf.if %edge -> (tensor<128x128xf32, #W>) {
+      scf.yield %ninf : tensor<128x128xf32, #W>
+    } else {
+      scf.yield %s : tensor<128x128xf32, #W>
+    }
+    %e = math.exp %m : tensor<128x128xf32, #W>
+    %h = arith.truncf %e : tensor<128x128xf32, #W> to tensor<128x128xbf16, #W>
+    %p = tilegpu.convert_layout %h : tensor<128x128xbf16, #W> -> tensor<128x128xbf16, #P>
+    %op = tilegpu.warpgroup_mma %p, %v[%st], %acc : tensor<128x128xbf16, #P>, !tilegpu.buffer<2, tensor<128x128xbf16>, #SQ> -> tensor<128x128xf32, #W>
+    %o = tilegpu.warpgroup_wait %op {pending = 0 : i32} : tensor<128x128xf32, #W>
+    %next = arith.addi %steps, %c1 : index
+    tilegpu.barrier_arrive %empty[%st] : !tilegpu.barriers<2>
+    scf.yield %next, %o : index, tensor<128x128xf32, #W>
+  } {tilegpu.ring_steps = 0 : i32}
+  return %r#1 : tensor<128x128xf32, #W>
+}

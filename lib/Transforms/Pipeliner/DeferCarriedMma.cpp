@@ -29,7 +29,8 @@
 // earlier. It applies where M2 reads A from registers the step computes, its stages are
 // released by barrier_arrive after W2 (a warp-specialized ring: step j-1's stage stays put
 // while step j waits for its own) of two stages or more, the loop carries W2's result and
-// nothing else reads it, and the ops after W1 have no side effects but those releases.
+// nothing else reads it, and the ops after W1 have no side effects but those releases (they
+// may branch: a mask that tile-uniform-selects tests per block is an scf.if).
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/Tile/TileDialect.h"
@@ -121,10 +122,11 @@ std::optional<Step> matchStep(scf::ForOp loop) {
       steps && steps.getInt() == int64_t(step.carried))
     return std::nullopt;
 
-  // After W1: pure ops, M2, W2 and the releases of the stages after W2.
+  // After W1: ops without side effects (a mask's scf.if from tile-uniform-selects among
+  // them), M2, W2 and the releases of the stages after W2.
   for (Operation *op = step.w1->getNextNode(); op != body->getTerminator();
        op = op->getNextNode()) {
-    if (op == step.m2 || op == step.w2 || isPure(op))
+    if (op == step.m2 || op == step.w2 || (isMemoryEffectFree(op) && !schedulesGroups(op)))
       continue;
     if (!isa<tilegpu::BarrierArriveOp>(op) || !step.w2->isBeforeInBlock(op))
       return std::nullopt;
