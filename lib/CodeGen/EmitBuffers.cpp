@@ -178,6 +178,15 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
     out.line(indent, "tile_dev::fence_async_shared();", loc);
     return success();
   }
+  if (isa<tilegpu::TurnWaitOp, tilegpu::TurnPassOp>(op)) {
+    if (numWarps % 4 != 0 || numWarps < 8)
+      return op.emitError("warpgroups take turns in a program of two or more warpgroups");
+    bool once = op.hasAttr("once");
+    out.line(indent, cat("tile_dev::", isa<tilegpu::TurnWaitOp>(op) ? "turn_wait" : "turn_pass",
+                         "<", numWarps / 4, once ? ", true" : "", ">();"),
+             loc);
+    return success();
+  }
   if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
     // A loop-carried accumulator used by nothing else is multiplied in place: no register of
     // an in-flight group is written by other instructions (ptxas would serialize the wgmma).

@@ -216,7 +216,8 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
           tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp, tilegpu::WarpgroupWaitOp,
           tilegpu::AllocBarriersOp, tilegpu::BarrierWaitOp, tilegpu::BarrierArriveOp,
           tilegpu::AsyncCopyArriveOp, tilegpu::ProducerOp, tilegpu::TensorMapOp,
-          tilegpu::TensorMapCopyOp, tilegpu::TensorMapStoreOp, tilegpu::BarrierExpectOp>(op))
+          tilegpu::TensorMapCopyOp, tilegpu::TensorMapStoreOp, tilegpu::BarrierExpectOp,
+          tilegpu::TurnWaitOp, tilegpu::TurnPassOp>(op))
     return emitBufferOp(op, indent);
   if (isa<tilegpu::GlobalLoadOp, tilegpu::GlobalStoreOp>(op))
     return emitGlobalAccess(op, indent);

@@ -1637,6 +1637,25 @@ TILE_DEV_D void tensor_map_copy(T* dst, const TensorMap& m, const int64_t (&at)[
 #endif
 }
 
+/// The program's `Groups` warpgroups take turns issuing warpgroup mma (tilegpu.turn_wait,
+/// tilegpu.turn_pass): warpgroup w waits on named barrier 2 + w, which completes when the
+/// warpgroup before it (the last, for the first) arrives there. `Once`: only the first
+/// warpgroup waits (turn_wait), only the last passes (turn_pass).
+template <unsigned Groups, bool Once = false>
+TILE_DEV_D void turn_wait() {
+  static_assert(Groups >= 2 && Groups <= 8, "tilecc: two to eight warpgroups take turns");
+  const unsigned w = threadIdx.x / 128u;
+  if (Once && w != 0) return;
+  asm volatile("bar.sync %0, 256;\n" ::"r"(2u + w) : "memory");
+}
+template <unsigned Groups, bool Once = false>
+TILE_DEV_D void turn_pass() {
+  static_assert(Groups >= 2 && Groups <= 8, "tilecc: two to eight warpgroups take turns");
+  const unsigned w = threadIdx.x / 128u;
+  if (Once && w != Groups - 1) return;
+  asm volatile("bar.arrive %0, 256;\n" ::"r"(2u + (w + 1) % Groups) : "memory");
+}
+
 /// The tile program's `Threads` threads meet (named barrier 1): in a block with producer
 /// warps, which do not take part.
 template <unsigned Threads>

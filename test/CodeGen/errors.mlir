@@ -72,3 +72,11 @@ func.func @vector(%x: !tile.view<?xf32>, %i: index)
   %t = tilegpu.global_load %x[%i] bounds [%i] {vector = 4 : i32} : !tile.view<?xf32> -> tensor<64xf32, #L>
   return
 }
+
+// -----
+
+func.func @turns_of_one_warpgroup() attributes {tile.kernel = "turns_of_one_warpgroup", tile.entry = "&::turns_of_one_warpgroup", tilegpu.num_warps = 4 : i32} {
+  // expected-error @+1 {{warpgroups take turns in a program of two or more warpgroups}}
+  tilegpu.turn_wait
+  return
+}

@@ -6,7 +6,6 @@
 // RUN: tilecc compile --arch=sm_90a %s --emit=tilegpu-ir -o - | FileCheck --check-prefix=IR %s
 // RUN: tilecc compile --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: %if nvcc %{ %nvcc-path -std=c++20 -x cu -I%tile_include -I%tile_include/../runtime -gencode=arch=compute_90a,code=sm_90a -c %t.cu -o %t.o %}
 #include <algorithm>
 #include <cmath>
 #include <tile/tile.hpp>

@@ -148,3 +148,57 @@ func.func @masked_step(%n: index, %edge: i1, %acc0: tensor<128x128xf32, #W>)
   } {tilegpu.ring_steps = 0 : i32}
   return %r#1 : tensor<128x128xf32, #W>
 }
+
+// In a program of two warpgroups whose rings producer warps fill, the warpgroups take turns
+// issuing: the last passes the first turn, every issue is bracketed by a wait for the turn and
+// a pass, and the first warpgroup takes the last pass back.
+// CHECK-LABEL: func.func @turns
+// CHECK: scf.if
+// CHECK-NEXT: tilegpu.turn_pass once
+// CHECK: tilegpu.turn_wait
+// CHECK-NEXT: tilegpu.warpgroup_mma
+// CHECK-NEXT: tilegpu.turn_pass
+// CHECK: scf.for
+// CHECK: tilegpu.turn_wait
+// CHECK-NEXT: %[[S:.*]] = tilegpu.warpgroup_mma
+// CHECK-NEXT: %[[O:.*]] = tilegpu.warpgroup_mma
+// CHECK-NEXT: tilegpu.turn_pass
+// CHECK-NEXT: tilegpu.warpgroup_wait %[[S]] {pending = 1 : i32}
+// CHECK: scf.yield
+// CHECK: tilegpu.turn_wait
+// CHECK-NEXT: tilegpu.warpgroup_mma
+// CHECK-NEXT: tilegpu.turn_pass
+// CHECK: tilegpu.turn_wait once
+// CHECK-NEXT: scf.yield
+func.func @turns(%n: index, %acc0: tensor<128x128xf32, #W>)
+    -> tensor<128x128xf32, #W> attributes {tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32, #W>
+  %q = tilegpu.alloc_buffer : !tilegpu.buffer<1, tensor<128x128xbf16>, #SQ>
+  %k = tilegpu.alloc_buffer : !tilegpu.buffer<2, tensor<128x128xbf16>, #SK>
+  %v = tilegpu.alloc_buffer : !tilegpu.buffer<2, tensor<128x128xbf16>, #SQ>
+  %full = tilegpu.alloc_barriers {arrivals = 128 : i32} : !tilegpu.barriers<2>
+  %empty = tilegpu.alloc_barriers {arrivals = 8 : i32} : !tilegpu.barriers<2>
+  tilegpu.producer attributes {warps = 4 : i32} {
+  }
+  %r:2 = scf.for %j = %c0 to %n step %c1 iter_args(%steps = %c0, %acc = %acc0)
+      -> (index, tensor<128x128xf32, #W>) {
+    %st = arith.remui %steps, %c2 : index
+    %phase = arith.divui %steps, %c2 : index
+    tilegpu.barrier_wait %full[%st], %phase : !tilegpu.barriers<2>
+    tilegpu.fence_async_shared
+    %sp = tilegpu.warpgroup_mma %q[%c0], %k[%st], %zero : !tilegpu.buffer<1, tensor<128x128xbf16>, #SQ>, !tilegpu.buffer<2, tensor<128x128xbf16>, #SK> -> tensor<128x128xf32, #W>
+    %s = tilegpu.warpgroup_wait %sp {pending = 0 : i32} : tensor<128x128xf32, #W>
+    %e = math.exp %s : tensor<128x128xf32, #W>
+    %h = arith.truncf %e : tensor<128x128xf32, #W> to tensor<128x128xbf16, #W>
+    %p = tilegpu.convert_layout %h : tensor<128x128xbf16, #W> -> tensor<128x128xbf16, #P>
+    %op = tilegpu.warpgroup_mma %p, %v[%st], %acc : tensor<128x128xbf16, #P>, !tilegpu.buffer<2, tensor<128x128xbf16>, #SQ> -> tensor<128x128xf32, #W>
+    %o = tilegpu.warpgroup_wait %op {pending = 0 : i32} : tensor<128x128xf32, #W>
+    %next = arith.addi %steps, %c1 : index
+    tilegpu.barrier_arrive %empty[%st] : !tilegpu.barriers<2>
+    scf.yield %next, %o : index, tensor<128x128xf32, #W>
+  } {tilegpu.ring_steps = 0 : i32}
+  return %r#1 : tensor<128x128xf32, #W>
+}

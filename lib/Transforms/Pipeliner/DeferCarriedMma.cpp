@@ -32,12 +32,21 @@
 // nothing else reads it, and the ops after W1 have no side effects but those releases (they
 // may branch: a mask that tile-uniform-selects tests per block is an scf.if).
 //
+// Where the program has two or more warpgroups and producer warps fill its rings (nothing
+// else makes its warpgroups meet in the loop), they also take turns issuing (FlashAttention-3's
+// ping-pong): each issue of M1 and M2 (one issue of both in the loop) is bracketed by
+// `tilegpu.turn_wait` and `tilegpu.turn_pass`, so that one warpgroup's products run on the
+// tensor cores while the other works on its scores. The last warpgroup passes the first turn
+// (`turn_pass once`) and the first takes the last pass back (`turn_wait once`), inside the
+// zero-trip guard: every pass is waited for.
+//
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/Tile/TileDialect.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -202,7 +211,7 @@ std::optional<Step> matchStep(scf::ForOp loop) {
 }
 
 /// Rewrites `loop` by the schedule of the file comment.
-void defer(scf::ForOp loop, const Step &step) {
+void defer(scf::ForOp loop, const Step &step, bool turns) {
   Location loc = loop.getLoc();
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -214,12 +223,29 @@ void defer(scf::ForOp loop, const Step &step) {
       .create<scf::YieldOp>(loc, loop.getInitArgs());
 
   b.setInsertionPointToStart(&guard.getThenRegion().front());
-  auto cloneEarly = [&](IRMapping &map, Operation *from, Operation *to, int w1Pending) {
+  // The warpgroups' turns to issue: the last passes the first turn to the first warpgroup.
+  auto waitTurn = [&] {
+    if (turns)
+      b.create<tilegpu::TurnWaitOp>(loc, /*once=*/false);
+  };
+  auto passTurn = [&] {
+    if (turns)
+      b.create<tilegpu::TurnPassOp>(loc, /*once=*/false);
+  };
+  if (turns)
+    b.create<tilegpu::TurnPassOp>(loc, /*once=*/true);
+  // `passAfterM1`: the step issues nothing more in its turn.
+  auto cloneEarly = [&](IRMapping &map, Operation *from, Operation *to, int w1Pending,
+                        bool passAfterM1) {
     for (Operation *op = from; op != to; op = op->getNextNode()) {
       if (op == step.m2 || op == step.w2 || step.late.contains(op) ||
           llvm::is_contained(step.releases, op))
         continue;
+      if (op == step.m1)
+        waitTurn();
       Operation *copy = b.clone(*op, map);
+      if (op == step.m1 && passAfterM1)
+        passTurn();
       if (op == step.w1)
         cast<tilegpu::WarpgroupWaitOp>(copy).setPending(uint32_t(w1Pending));
     }
@@ -230,8 +256,11 @@ void defer(scf::ForOp loop, const Step &step) {
   };
   // Issues M2 and waits for it, then releases its stages: the previous step's.
   auto finishPrevious = [&](IRMapping &map, bool issue) -> Value {
-    if (issue)
+    if (issue) {
+      waitTurn();
       b.clone(*step.m2, map);
+      passTurn();
+    }
     Value done = b.clone(*step.w2, map)->getResult(0);
     for (Operation *release : step.releases)
       b.clone(*release, map);
@@ -242,7 +271,7 @@ void defer(scf::ForOp loop, const Step &step) {
   IRMapping first;
   first.map(loop.getInductionVar(), lb);
   first.map(loop.getRegionIterArgs(), loop.getInitArgs());
-  cloneEarly(first, &body->front(), body->getTerminator(), 0);
+  cloneEarly(first, &body->front(), body->getTerminator(), 0, /*passAfterM1=*/true);
   cloneLate(first);
 
   // The loop from the second step: the early values, then what crosses from step to step.
@@ -270,9 +299,10 @@ void defer(scf::ForOp loop, const Step &step) {
       now.map(loop.getRegionIterArg(i), kernel.getRegionIterArg(k));
     for (auto [k, v] : llvm::enumerate(step.crossing))
       previous.map(v, kernel.getRegionIterArg(earlyArgs.size() + k));
-    cloneEarly(now, &body->front(), step.m1->getNextNode(), 1);
+    cloneEarly(now, &body->front(), step.m1->getNextNode(), 1, /*passAfterM1=*/false);
     b.clone(*step.m2, previous);
-    cloneEarly(now, step.m1->getNextNode(), body->getTerminator(), 1);
+    passTurn();
+    cloneEarly(now, step.m1->getNextNode(), body->getTerminator(), 1, /*passAfterM1=*/false);
     Value acc = finishPrevious(previous, /*issue=*/false);
     now.map(loop.getRegionIterArg(step.carried), acc);
     cloneLate(now);
@@ -293,6 +323,8 @@ void defer(scf::ForOp loop, const Step &step) {
   for (auto [k, i] : llvm::enumerate(earlyArgs))
     results[i] = kernel.getResult(k);
   results[step.carried] = acc;
+  if (turns) // the first warpgroup takes the last warpgroup's last pass
+    b.create<tilegpu::TurnWaitOp>(loc, /*once=*/true);
   b.create<scf::YieldOp>(loc, results);
 
   loop.replaceAllUsesWith(guard.getResults());
@@ -302,11 +334,16 @@ void defer(scf::ForOp loop, const Step &step) {
 struct DeferCarriedMmaPass
     : public tilecc::impl::TileDeferCarriedMmaBase<DeferCarriedMmaPass> {
   void runOnOperation() override {
+    func::FuncOp func = getOperation();
     SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    // Warpgroups take turns where the program has two or more and its loop meets nothing else
+    // of theirs (producer warps fill the rings).
+    unsigned numWarps = tilegpu::numWarpsOf(func);
+    bool turns = numWarps >= 8 && numWarps % 4 == 0 && !func.getOps<tilegpu::ProducerOp>().empty();
     for (scf::ForOp loop : loops)
       if (std::optional<Step> step = matchStep(loop))
-        defer(loop, *step);
+        defer(loop, *step, turns);
   }
 };
 

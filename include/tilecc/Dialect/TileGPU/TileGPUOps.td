@@ -609,6 +609,34 @@ def TileGPU_BarrierArriveOp : TileGPU_Op<"barrier_arrive", [MemoryEffects<[MemRe
   let assemblyFormat = "$barriers `[` $index `]` attr-dict `:` type($barriers)";
 }
 
+def TileGPU_TurnWaitOp : TileGPU_Op<"turn_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the program's warpgroup waits for its turn to issue warpgroup mma";
+  let description = [{
+    The program's warpgroups (four warps each, two or more, in a kernel with a
+    `tilegpu.producer`) take turns issuing their warpgroup mma, so that one's products run on
+    the tensor cores while the others work on theirs (FlashAttention-3's ping-pong):
+    warpgroup w waits until warpgroup w - 1 (the last, for the first) has passed the turn
+    with `tilegpu.turn_pass`. With `once`, only the first warpgroup waits: it takes the pass
+    that `tilegpu.turn_pass once` began with, so that every pass is waited for.
+
+    `tilegpu.turn_wait`
+  }];
+  let arguments = (ins UnitAttr:$once);
+  let assemblyFormat = "(`once` $once^)? attr-dict";
+}
+
+def TileGPU_TurnPassOp : TileGPU_Op<"turn_pass", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the program's warpgroup passes the turn to the next one";
+  let description = [{
+    See `tilegpu.turn_wait`. With `once`, only the last warpgroup passes (to the first):
+    the first turn.
+
+    `tilegpu.turn_pass once`
+  }];
+  let arguments = (ins UnitAttr:$once);
+  let assemblyFormat = "(`once` $once^)? attr-dict";
+}
+
 def TileGPU_AsyncCopyArriveOp : TileGPU_Op<"async_copy_arrive",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "each thread arrives on barrier `index` when its async copies so far landed";
