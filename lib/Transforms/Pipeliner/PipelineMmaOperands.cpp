@@ -14,8 +14,8 @@
 // stages do not fit that, or the loop's accumulators leave registers for one block only, the
 // largest that fits all of it), every candidate gets a ring buffer (`tilegpu.alloc_buffer`,
 // laid out by tilegpu::ldmatrixBufferLayout: column-major where the view is contiguous along
-// its first axis in every launch, tilegpu::unitStrideAxis, and then copied in 16-byte vectors
-// along that axis), copies run D = S - 1 steps ahead, and the loop
+// the tile's first axis in every launch, tilegpu::unitStrideTileAxis, and then copied in
+// 16-byte vectors along that axis), copies run D = S - 1 steps ahead, and the loop
 // becomes, for its steps i = 0, 1, ...:
 //
 //   prologue:  copy step s into stage s, commit            (s = 0 .. D-1)
@@ -99,8 +99,8 @@ struct Operand {
   tilegpu::ConvertLayoutOp convert;
   llvm::SetVector<Operation *> slice;
   Value buffer;
-  /// The axis the ring's stages store rows along: the first where every launch has the view
-  /// contiguous along it (tilegpu::unitStrideAxis), else the last.
+  /// The tile axis the ring's stages store rows along: the first where every launch has the
+  /// view contiguous along it (tilegpu::unitStrideTileAxis), else the last.
   unsigned fast = 1;
 };
 
