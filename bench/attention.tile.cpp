@@ -1,6 +1,7 @@
 // bench/attention.tile.cpp - flash attention forward as a user writes it (the kernel of
-// examples/attention), timed on the default device: bf16 in and out, Q, K, V and O of shape
-// (HEADS, SEQ, D) (K passed with its last two axes swapped), causal or not, any SEQ.
+// examples/attention/attention.tile.cpp, included as it is), timed on the default device:
+// bf16 in and out, Q, K, V and O of shape (HEADS, SEQ, D) (K passed with its last two axes
+// swapped), causal or not, any SEQ.
 //
 //   attention HEADS SEQ D causal|full ...   (groups of four)
 //
@@ -9,55 +10,15 @@
 // median device time of a launch (tile::benchmark: CUDA events, L2 flushed before each run)
 // and the TFLOP/s (4 * HEADS * SEQ^2 * D flops, half when causal).
 // bench/gpu/attention.sh runs it beside torch's scaled_dot_product_attention.
+#define TILE_ATTENTION_NO_MAIN
+#include "examples/attention/attention.tile.cpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <tile/tile.hpp>
 #include <vector>
-
-using tile::bf16;
-using tile::dyn;
-
-constexpr int BM = 128;
-
-template <int D, int BN, bool Causal>
-TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
-                           const tile::Tensor<bf16, dyn, dyn, dyn>& q,
-                           const tile::Tensor<bf16, dyn, dyn, dyn>& kt,
-                           const tile::Tensor<bf16, dyn, dyn, dyn>& v, float scale) {
-  const int64_t h = tile::block_id(0), i = tile::block_id(1);
-  const int64_t seq = q.shape(1);
-  const int64_t row0 = i * BM;
-  const int64_t keys = Causal ? std::min(row0 + BM, seq) : seq;
-  const int64_t blocks = (keys + BN - 1) / BN;
-  auto qt = tile::reshape<BM, D>(q.partition<1, BM, D>().load(h, i, 0));
-  auto pk = kt.partition<1, D, BN>();
-  auto pv = v.partition<1, BN, D>();
-  auto m = tile::full<float, BM>(-INFINITY);
-  auto l = tile::zeros<float, BM>();
-  auto acc = tile::zeros<float, BM, D>();
-  for (int64_t j = 0; j < blocks; ++j) {
-    auto s = tile::mma(qt, tile::reshape<D, BN>(pk.load(h, 0, j)), tile::zeros<float, BM, BN>()) *
-             scale;
-    // Keys past the sequence and, when causal, after each query row. The compiler tests the
-    // condition per block first (tile-uniform-selects): only the last block and the diagonal
-    // ones compute it element by element.
-    auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
-    auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
-    s = tile::where(Causal ? col < seq && col <= row : col < seq, s, -INFINITY);
-    auto m_new = tile::max(m, tile::max<1>(s));
-    auto p = tile::exp(s - tile::broadcast<BM, BN>(tile::reshape<BM, 1>(m_new)));
-    auto alpha = tile::exp(m - m_new);
-    l = l * alpha + tile::sum<1>(p);
-    acc = tile::mma(tile::cast<bf16>(p), tile::reshape<BN, D>(pv.load(h, j, 0)),
-                    acc * tile::broadcast<BM, D>(tile::reshape<BM, 1>(alpha)));
-    m = m_new;
-  }
-  auto out = acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l));
-  o.store(tile::reshape<1, BM, D>(tile::cast<bf16>(out)));
-}
 
 template <int D, int BN, bool Causal>
 static bool run(long long heads, long long seq) {
@@ -74,7 +35,7 @@ static bool run(long long heads, long long seq) {
   auto o = tile::zeros<bf16>({heads, seq, D});
   const float scale = 1.0f / std::sqrt(float(D));
   auto once = [&] {
-    tile::launch<attention<D, BN, Causal>>(o.partition_mut<1, BM, D>(), q, k.view().transpose(1, 2),
+    tile::launch<attention<D, Causal, BN>>(o.partition_mut<1, BM, D>(), q, k.view().transpose(1, 2),
                                            v, scale)
         .sync();
   };
@@ -106,7 +67,7 @@ static bool run(long long heads, long long seq) {
       }
     }
   const double sec = tile::benchmark([&] {
-                       return tile::launch<attention<D, BN, Causal>>(
+                       return tile::launch<attention<D, Causal, BN>>(
                            o.partition_mut<1, BM, D>(), q, k.view().transpose(1, 2), v, scale);
                      }).median_ms / 1e3;
   const double flops = 4.0 * double(heads) * double(seq) * double(seq) * D * (Causal ? 0.5 : 1.0);

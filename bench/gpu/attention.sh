@@ -15,7 +15,7 @@ exec > >(tee "$out/attention.log") 2>&1
 echo "== machine"; nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 echo "commit $(cat .device-carry/commit)"; date -u +%Y-%m-%dT%H:%M:%SZ
 bash bench/gpu/build_runtime.sh "$work" > /dev/null || exit 1
-nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a -Xptxas -v \
+nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -I. -gencode=arch=compute_90a,code=sm_90a -Xptxas -v \
   .device-carry/attention_bench.cu -L"$work" -ltile_rt -lpthread -o "$work/attention" \
   > "$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 grep -E "spill|Used [0-9]+ registers" "$work/build.log" | sort | uniq -c | head -12

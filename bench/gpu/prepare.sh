@@ -39,8 +39,10 @@ inputs=$root/test/Driver/Inputs
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
 "$build/bin/tilecc" compile "$root/bench/gemm_f8.tile.cpp" -o "$carry/gemm_f8.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
+# The attention benchmark includes examples/attention/attention.tile.cpp by its path from the
+# repository root.
 "$build/bin/tilecc" compile "$root/bench/attention.tile.cpp" -o "$carry/attention_bench.cu" \
-  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"
+  --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include" -I"$root"
 # The attention example as the CMake rule builds it (sm_90a: warpgroup mma, tensor maps).
 "$build/bin/tilecc" compile "$root/examples/attention/attention.tile.cpp" \
   -o "$carry/attention.cu" --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"

@@ -6,9 +6,10 @@
 // Q, K, V and O are (HEADS, SEQ, D) arrays; K is passed as a view with its last two axes
 // swapped (`k.view().transpose(1, 2)`, (HEADS, D, SEQ), nothing copied). Program (h, i) owns
 // query rows 128 i .. 128 i + 127 of head h, a (1, 128, D) piece of O, and walks the head's
-// keys in blocks of 64 with the online softmax: the row maximum m and sum l are carried across
-// the loop in f32, the accumulator is rescaled by exp(m_old - m_new) each step, and
-// P = exp(S - m) is cast to bf16 for the second mma. Each tile is loaded as (1, rows, cols)
+// keys in blocks of BN (64 unless the instance says otherwise) with the online softmax: the row
+// maximum m and sum l are carried across the loop in f32 (in base 2, see below), the
+// accumulator is rescaled by 2^(m_old - m_new) each step, and P = 2^(c S - m) is cast to bf16
+// for the second mma. Each tile is loaded as (1, rows, cols)
 // and reshaped to (rows, cols) (the reshape folds into the load: on sm_90a both products run
 // as warpgroup mma, Q from shared memory, P from registers, K and V from rings that producer
 // warps fill through 3-D tensor maps, and each block's P x V runs on the tensor cores while
@@ -29,9 +30,14 @@
 using tile::bf16;
 using tile::dyn;
 
-constexpr int BM = 128, BN = 64;
+constexpr int BM = 128;
 
-template <int D, bool Causal>
+// The softmax runs in base 2, as FlashAttention and Triton's tutorial write it: with
+// c = scale * log2(e), exp(scale * s - max) = 2^(c * s - m), where m is the row maximum of
+// c * s (the maximum of s times c, since c > 0). c * s - m is one fma, and 2^x one instruction
+// of the special function unit: the fewer operations per score, the more of the tensor cores'
+// time the softmax hides behind.
+template <int D, bool Causal, int BN = 64>
 TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
                            const tile::Tensor<bf16, dyn, dyn, dyn>& q,
                            const tile::Tensor<bf16, dyn, dyn, dyn>& kt,
@@ -41,6 +47,7 @@ TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
   const int64_t row0 = i * BM;  // the program's first query row
   const int64_t keys = Causal ? std::min(row0 + BM, seq) : seq;
   const int64_t blocks = (keys + BN - 1) / BN;
+  const float c = scale * 1.4426950408889634f;
   auto qt = tile::reshape<BM, D>(q.partition<1, BM, D>().load(h, i, 0));
   auto pk = kt.partition<1, D, BN>();
   auto pv = v.partition<1, BN, D>();
@@ -48,17 +55,16 @@ TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
   auto l = tile::zeros<float, BM>();
   auto acc = tile::zeros<float, BM, D>();
   for (int64_t j = 0; j < blocks; ++j) {
-    auto s = tile::mma(qt, tile::reshape<D, BN>(pk.load(h, 0, j)), tile::zeros<float, BM, BN>()) *
-             scale;
+    auto s = tile::mma(qt, tile::reshape<D, BN>(pk.load(h, 0, j)), tile::zeros<float, BM, BN>());
     // Keys past the sequence and, when causal, after each query row. The compiler tests the
     // condition per block first (tile-uniform-selects): only the last block and the diagonal
     // ones compute it element by element.
     auto row = tile::broadcast<BM, BN>(tile::reshape<BM, 1>(tile::iota<int64_t, BM>() + row0));
     auto col = tile::broadcast<BM, BN>(tile::iota<int64_t, BN>() + j * BN);
     s = tile::where(Causal ? col < seq && col <= row : col < seq, s, -INFINITY);
-    auto m_new = tile::max(m, tile::max<1>(s));
-    auto p = tile::exp(s - tile::broadcast<BM, BN>(tile::reshape<BM, 1>(m_new)));
-    auto alpha = tile::exp(m - m_new);
+    auto m_new = tile::max(m, tile::max<1>(s) * c);
+    auto p = tile::exp2(tile::fma(s, c, -tile::broadcast<BM, BN>(tile::reshape<BM, 1>(m_new))));
+    auto alpha = tile::exp2(m - m_new);
     l = l * alpha + tile::sum<1>(p);
     acc = tile::mma(tile::cast<bf16>(p), tile::reshape<BN, D>(pv.load(h, j, 0)),
                     acc * tile::broadcast<BM, D>(tile::reshape<BM, 1>(alpha)));
@@ -67,6 +73,10 @@ TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
   auto out = acc / tile::broadcast<BM, D>(tile::reshape<BM, 1>(l));
   o.store(tile::reshape<1, BM, D>(tile::cast<bf16>(out)));
 }
+
+// With TILE_ATTENTION_NO_MAIN defined, this file is the kernel alone (what
+// bench/attention.tile.cpp includes to time it beside torch's SDPA).
+#ifndef TILE_ATTENTION_NO_MAIN
 
 template <int D, bool Causal>
 static int run(long long heads, long long seq) {
@@ -135,3 +145,5 @@ int main(int argc, char** argv) {
     return 1;
   }
 }
+
+#endif  // TILE_ATTENTION_NO_MAIN
