@@ -110,14 +110,16 @@ private:
   clang::LangOptions langOpts;  // of the file being reported on: how its tokens end
   /// A tile-library diagnostic being held for relocation (first), with its notes.
   std::vector<HeldText> held;
-  /// The user line the last tile-library diagnostic was moved to, in the text output and in
-  /// the log: later errors and warnings on that line are the same mistake's follow-ups (a
-  /// failed static_assert leaves a void or invalid value behind) and are left out, with their
-  /// notes.
-  std::pair<clang::FileID, unsigned> textCascadeLine;
-  std::pair<std::string, unsigned> logCascadeLine;
-  bool skippingTextNotes = false;
-  bool skippingLogNotes = false;
+  /// The user line the last tile-library diagnostic was moved to: later errors and warnings
+  /// on that line are the same mistake's follow-ups (a failed static_assert leaves a void or
+  /// invalid value behind) and are left out, with their notes, of the log and the text alike.
+  /// The log decides (HandleDiagnostic, when a note first names a user line); the held text
+  /// diagnostic follows that decision when it is printed.
+  std::pair<std::string, unsigned> cascadeLine;
+  /// The notes arriving now belong to a follow-up.
+  bool skippingNotes = false;
+  /// The held diagnostic is a follow-up: printHeld drops it.
+  bool heldIsFollowUp = false;
 };
 
 /// How tilecc prints Clang's text diagnostics to `os`: presumed locations, option names, and

@@ -3,6 +3,7 @@
 #include "Driver.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "tilecc/Analysis/Diagnostics.h"
 #include "tilecc/Analysis/TileLibrary.h"
@@ -190,11 +191,8 @@ void DiagnosticLog::printHeld() {
       print(d, d.message, d.level);
     return;
   }
-  clang::FullSourceLoc at(sm.getFileLoc(user->location), sm);
-  std::pair<clang::FileID, unsigned> line{at.getFileID(), at.getLineNumber()};
-  if (line == textCascadeLine)
+  if (std::exchange(heldIsFollowUp, false))
     return;  // a follow-up of the diagnostic already printed for this line
-  textCascadeLine = line;
   printer.emitDiagnostic(user->location, main.level, main.message, user->ranges, {});
   print(main, "the tile library reports it here", clang::DiagnosticsEngine::Note);
   for (auto it = items.begin() + 1; it != items.end(); ++it)
@@ -205,23 +203,24 @@ void DiagnosticLog::printHeld() {
 void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                                      const clang::Diagnostic &info) {
   DiagnosticConsumer::HandleDiagnostic(level, info);
+  ReportLocation location;
+  if (info.hasSourceManager())
+    location = describe(info.getSourceManager(), info.getLocation());
+  bool isNote = level == clang::DiagnosticsEngine::Note;
+  if (!isNote) {
+    if (forward)
+      printHeld();
+    heldIsFollowUp = false;
+    skippingNotes = !location.inTileLibrary && location.valid() &&
+                    std::make_pair(location.file, location.line) == cascadeLine;
+  }
   if (forward) {
     // An error or warning inside the tile library is held, with its notes, and printed at the
     // user's line (printHeld); the printer still counts it.
     bool inLibrary = text && textOptions && info.hasSourceManager() &&
                      info.getLocation().isValid() &&
                      isInTileLibraryFile(info.getSourceManager(), info.getLocation());
-    bool isNote = level == clang::DiagnosticsEngine::Note;
-    if (!isNote) {
-      printHeld();
-      skippingTextNotes = false;
-      if (!inLibrary && info.hasSourceManager() && info.getLocation().isValid()) {
-        const clang::SourceManager &sm = info.getSourceManager();
-        clang::FullSourceLoc at(sm.getFileLoc(info.getLocation()), sm);
-        skippingTextNotes = std::make_pair(at.getFileID(), at.getLineNumber()) == textCascadeLine;
-      }
-    }
-    if (skippingTextNotes) {
+    if (skippingNotes) {
       forward->clang::DiagnosticConsumer::HandleDiagnostic(level, info);  // the counts
     } else if ((isNote && !held.empty()) ||
         (inLibrary && (level == clang::DiagnosticsEngine::Error ||
@@ -243,26 +242,16 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
       forward->HandleDiagnostic(level, info);
     }
   }
-  if (level == clang::DiagnosticsEngine::Ignored || level == clang::DiagnosticsEngine::Remark)
+  if (level == clang::DiagnosticsEngine::Ignored || level == clang::DiagnosticsEngine::Remark ||
+      skippingNotes)
     return;
 
   llvm::SmallString<256> text;
   info.FormatDiagnostic(text);
-  ReportLocation location;
   std::vector<ReportFixIt> fixIts;
-  if (info.hasSourceManager()) {
-    location = describe(info.getSourceManager(), info.getLocation());
+  if (info.hasSourceManager())
     fixIts = fixItsOf(info.getSourceManager(), langOpts, info);
-  }
 
-  if (level == clang::DiagnosticsEngine::Note && skippingLogNotes)
-    return;
-  if (level != clang::DiagnosticsEngine::Note) {
-    skippingLogNotes = !location.inTileLibrary && location.valid() &&
-                       std::make_pair(location.file, location.line) == logCascadeLine;
-    if (skippingLogNotes)
-      return;  // a follow-up of the diagnostic moved to this line
-  }
   if (level == clang::DiagnosticsEngine::Note && !diagnostics.empty()) {
     ReportedDiagnostic &last = diagnostics.back();
     // An error or warning inside the tile library moves to the first line outside it that its
@@ -271,12 +260,12 @@ void DiagnosticLog::HandleDiagnostic(clang::DiagnosticsEngine::Level level,
         location.valid() && !location.inTileLibrary) {
       last.notes.insert(last.notes.begin(),
                         {std::move(last.location), "the tile library reports it here", {}});
-      if (std::make_pair(location.file, location.line) == logCascadeLine) {
+      if (std::make_pair(location.file, location.line) == cascadeLine) {
         diagnostics.pop_back();  // a follow-up of the diagnostic moved to this line
-        skippingLogNotes = true;
+        skippingNotes = heldIsFollowUp = true;
         return;
       }
-      logCascadeLine = {location.file, location.line};
+      cascadeLine = {location.file, location.line};
       last.location = std::move(location);
       last.end = rangeEnd(info.getSourceManager(), langOpts, info);
       last.relocated = true;
