@@ -57,6 +57,7 @@ void tilecc::buildTileToGPUPipeline(mlir::OpPassManager &pm, const TargetLimits 
   fn.addPass(createTilePersistentPrograms(persistent));
   fn.addPass(createTileDeferCarriedMma());
   fn.addPass(createTilePrefetchLoopLoads());
+  fn.addPass(createTileSplitUniformSteps());
   TilePlanSharedMemoryOptions planning;
   planning.maxBytes = targets.maxSharedBytes;
   planning.target = targets.arch;

@@ -380,6 +380,8 @@ void specialize(arith::SelectOp select) {
                 loc, allTrue,
                 [&](OpBuilder &branch, Location l) { branch.create<scf::YieldOp>(l, x); },
                 otherwise);
+  if (!isConstantFalse(u->allTrue))
+    specialized->setAttr(tile::kUniformSelectAttrName, b.getUnitAttr());
   select.replaceAllUsesWith(specialized.getResult(0));
   select.erase();
   // The condition's element-wise computation now lives in the branch.

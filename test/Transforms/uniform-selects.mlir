@@ -24,7 +24,8 @@
 // CHECK:          %[[MASK:.*]] = arith.cmpi sle, %{{.*}}, %{{.*}} : tensor<64x64xi64>
 // CHECK-NEXT:     %[[SEL:.*]] = arith.select %[[MASK]], %arg0, %{{.*}}
 // CHECK-NEXT:     scf.yield %[[SEL]]
-// CHECK:      return %[[R]]
+// CHECK:      } {tile.uniform_select}
+// CHECK-NEXT: return %[[R]]
 func.func @causal_mask(%s: tensor<64x64xf32>, %row0: i64, %j: i64) -> tensor<64x64xf32> {
   %c64 = arith.constant 64 : i64
   %ninf = arith.constant 0xFF800000 : f32

@@ -248,6 +248,20 @@ def TileMmaLayouts : Pass<"tile-mma-layouts", "mlir::func::FuncOp"> {
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect"];
 }
 
+def TileSplitUniformSteps : Pass<"tile-split-uniform-steps", "mlir::func::FuncOp"> {
+  let summary = "Run a loop's steps where its uniform selects hold without their branches";
+  let description = [{
+    An `scf.for` whose body branches on a uniform select's condition (the `scf.if` that
+    tile-uniform-selects marks `tile.uniform_select`) computed from the induction variable and
+    values defined outside the loop alone runs in two parts: first the steps from the lower
+    bound while every such condition holds, with each branch replaced by its then-branch, then
+    the remaining steps as they were. A scalar `scf.while` before the loops finds the first
+    step where a condition fails. Attention's masks hold for every key block but the last and
+    the diagonal ones, and the branch costs the scores' registers a copy each step.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TilePlanSharedMemory : Pass<"tilegpu-plan-shared-memory", "mlir::func::FuncOp"> {
   let summary = "Place the shared-memory scratch of every op in one dynamic buffer";
   let description = [{

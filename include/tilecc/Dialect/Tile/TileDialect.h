@@ -30,6 +30,9 @@ inline constexpr llvm::StringLiteral kKernelAttrName = "tile.kernel";
 inline constexpr llvm::StringLiteral kSourceAttrName = "tile.source";
 /// Function attribute: the warps per tile program the kernel asks for (TILE_KERNEL_CONFIG).
 inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
+/// Unit attribute of the `scf.if` that tile-uniform-selects makes of a select: its condition
+/// holds for every element of the tile, and its then-branch is the select's true value.
+inline constexpr llvm::StringLiteral kUniformSelectAttrName = "tile.uniform_select";
 } // namespace tilecc::tile
 
 #endif
