@@ -4,8 +4,10 @@
 set -euo pipefail
 packages=(cmake ninja-build g++ python3 clang-19 libclang-19-dev llvm-19-dev llvm-19-tools
           libmlir-19-dev mlir-19-tools libfmt-dev libgtest-dev zlib1g-dev libxml2-dev
-          clangd-19 git pybind11-dev python3-dev python3-numpy nodejs mkdocs python3-pymdownx)
-# clangd-19: the editor tests drive it; git: the pre-commit hook's test; pybind11-dev and
+          clangd-19 libclang-rt-19-dev git pybind11-dev python3-dev python3-numpy nodejs mkdocs
+          python3-pymdownx)
+# clangd-19: the editor tests drive it; libclang-rt-19-dev: libFuzzer and the sanitizers'
+# runtimes for clang-19 (scripts/fuzz.sh); git: the pre-commit hook's test; pybind11-dev and
 # python3-numpy: the tile_rt Python module and its test; nodejs: the VS Code extension's test;
 # mkdocs and python3-pymdownx: the book (docs/book)
 missing=()
