@@ -12,6 +12,8 @@
 // Those are libMLIR's bugs; only tilecc-opt and tilecc-translate parse IR text.
 //
 //===----------------------------------------------------------------------===//
+#include <string>
+
 #include "FuzzTarget.h"
 
 #include "tilecc/CodeGen/CudaEmitter.h"
@@ -81,7 +83,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
   mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads the byte after the text (a file's buffer ends in a null, as
+  // tilecc-opt and tilecc-translate read it); libFuzzer's input does not.
+  const std::string text(reinterpret_cast<const char *>(data), size);
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<mlir::ModuleOp>(text, &context);
   if (!module || mlir::failed(mlir::verify(*module)))
     return 0;
