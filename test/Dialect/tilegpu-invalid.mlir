@@ -82,3 +82,18 @@ func.func @vector_positive(%x: !tile.view<?xf32>, %i: index) {
   %t = tilegpu.global_load %x[%i] bounds [%i] {vector = 0 : i32} : !tile.view<?xf32> -> tensor<128xf32, #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [1], order = [0]>>
   return
 }
+
+// -----
+
+// The warps of a tile program are a power of two from 1 to 32 (layouts divide by them).
+// expected-error @+1 {{'tilegpu.num_warps' must be a power of two between 1 and 32}}
+func.func @zero_warps() attributes {tilegpu.num_warps = 0 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tilegpu.num_warps' must be a power of two between 1 and 32}}
+func.func @three_warps() attributes {tilegpu.num_warps = 3 : i32} {
+  return
+}

@@ -18,6 +18,18 @@ using namespace tilecc::tilegpu;
 #define GET_TYPEDEF_CLASSES
 #include "tilecc/Dialect/TileGPU/TileGPUTypes.cpp.inc"
 
+/// The dialect's function attributes: the warps of a tile program are a power of two that
+/// a CUDA block holds (every layout and fragment divides by them).
+LogicalResult TileGPUDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  if (attr.getName() != kNumWarpsAttrName)
+    return success();
+  auto warps = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!warps || warps.getInt() < 1 || warps.getInt() > 32 || !llvm::isPowerOf2_64(warps.getInt()))
+    return op->emitOpError() << "'" << kNumWarpsAttrName
+                             << "' must be a power of two between 1 and 32";
+  return success();
+}
+
 void TileGPUDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST

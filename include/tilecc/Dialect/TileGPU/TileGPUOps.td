@@ -24,6 +24,7 @@ def TileGPU_Dialect : Dialect {
   let summary = "Block-level tile programs: layouts, memory access, synchronisation";
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::tilecc::tile::TileDialect"];
 }
 
