@@ -44,9 +44,9 @@ using namespace tilecc;
 
 namespace {
 
-/// The ops of `loop`'s body that compute `cond`, in order, when they are pure, have no
-/// regions and read nothing of the body but the induction variable and each other; else
-/// nothing.
+/// The ops of `loop`'s body that compute `cond` (in no particular order), when they are pure,
+/// have no regions and read nothing of the body but the induction variable and each other;
+/// else nothing.
 std::optional<SmallVector<Operation *>> stepOnlySlice(scf::ForOp loop, Value cond) {
   llvm::SetVector<Operation *> slice;
   SmallVector<Value> work{cond};
@@ -67,9 +67,7 @@ std::optional<SmallVector<Operation *>> stepOnlySlice(scf::ForOp loop, Value con
     if (slice.insert(def))
       llvm::append_range(work, def->getOperands());
   }
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return ordered;
+  return SmallVector<Operation *>(slice.begin(), slice.end());
 }
 
 /// Replaces `branch` with the ops of its then-region.
@@ -96,6 +94,7 @@ void split(scf::ForOp loop) {
   }
   if (branches.empty())
     return;
+  // Every condition's ops once, in the body's order.
   llvm::sort(slice, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   slice.erase(std::unique(slice.begin(), slice.end()), slice.end());
 
