@@ -32,6 +32,8 @@ inputs=$root/test/Driver/Inputs
   -o "$carry/scans.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-staged-exchanges.cpp" -I"$inputs" \
   -o "$carry/staged_exchanges.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-reduce-min-max-zeros.cpp" -I"$inputs" \
+  -o "$carry/reduce_min_max_zeros.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 # The GEMM benchmark runs on the H200 only: its shared memory is planned for sm_90a alone.

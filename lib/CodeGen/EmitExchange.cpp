@@ -389,12 +389,26 @@ LogicalResult KernelEmitter::emitReduce(tile::ReduceOp op, unsigned indent) {
     pk.push_back(partial[k] + "[k_]");
     sr.push_back(src[k] + "[r_]");
   }
-  out.line(indent,
-           cat(decl, "_Pragma(\"unroll\") for (int r_ = 0; r_ < ", from.elems,
+  auto combineRegisters = [&](StringRef combine) {
+    return cat("_Pragma(\"unroll\") for (int r_ = 0; r_ < ", from.elems,
                "; ++r_) { const int k_ = tile_dev::compress(r_, ", keyMask, "u); if ((r_ & ",
-               plan->axisRegisters, ") == 0) { ", first, "} else ", callCombiner(*f, pk, sr),
-               " }"),
-           loc);
+               plan->axisRegisters, ") == 0) { ", first, "} else ", combine, " }");
+  };
+  if (!plan->hardwareMinMax.empty()) {
+    // One instruction per register; exactly again where a partial came out zero, the only
+    // place where the hardware's choice between +0 and -0 can show.
+    std::string zero = newName();
+    out.line(indent,
+             cat(decl,
+                 combineRegisters(cat(pk[0], " = ", plan->hardwareMinMax, "(", pk[0], ", ",
+                                      sr[0], ");")),
+                 " bool ", zero, " = false; _Pragma(\"unroll\") for (int k_ = 0; k_ < ", keys,
+                 "; ++k_) ", zero, " |= ", pk[0], " == 0.0f; if (", zero, ") { ",
+                 combineRegisters(callCombiner(*f, pk, sr)), " }"),
+             loc);
+  } else {
+    out.line(indent, cat(decl, combineRegisters(callCombiner(*f, pk, sr))), loc);
+  }
   // 2. Across the lanes along the axis, by xor shuffles.
   for (unsigned mask : plan->laneMasks) {
     SmallVector<std::string> shuffled;

@@ -30,9 +30,12 @@ func.func @row_max(%z: !tile.view<4xf32, exclusive>, %x: !tile.view<?x?xf32>)
 // CHECK-NEXT: const float [[C:v[0-9]+]] = tile_dev::maxnumf<float>([[A]], [[B]]);
 // CHECK-NEXT: const auto [[Y:v[0-9]+]] = [[C]]; [[A]] = [[Y]];
 // CHECK-NEXT: };
-// Within the thread, then across the 8 lanes along the axis.
+// Within the thread by the hardware's max, and exactly again where a partial came out zero
+// (the hardware may return either of +0 and -0); then across the 8 lanes along the axis.
 // CHECK-NEXT: float [[P:v[0-9]+]][1]; _Pragma("unroll") for (int r_ = 0; r_ < 4; ++r_) { const int k_ = tile_dev::compress(r_, 0u);
-// CHECK-SAME: if ((r_ & 3) == 0) { [[P]][k_] = {{v[0-9]+}}[r_]; } else [[F]]([[P]][k_], {{v[0-9]+}}[r_]); }
+// CHECK-SAME: if ((r_ & 3) == 0) { [[P]][k_] = [[X:v[0-9]+]][r_]; } else [[P]][k_] = fmaxf([[P]][k_], [[X]][r_]); }
+// CHECK-SAME: bool [[Z:v[0-9]+]] = false; _Pragma("unroll") for (int k_ = 0; k_ < 1; ++k_) [[Z]] |= [[P]][k_] == 0.0f; if ([[Z]]) {
+// CHECK-SAME: if ((r_ & 3) == 0) { [[P]][k_] = [[X]][r_]; } else [[F]]([[P]][k_], [[X]][r_]); } }
 // CHECK-NEXT: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], 1));
 // CHECK-NEXT: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], 2));
 // CHECK-NEXT: [[F]]([[P]][k_], tile_dev::shfl_xor([[P]][k_], 4));

@@ -1,6 +1,7 @@
 //===- DataMovement.cpp - how a tile op moves elements between threads ----------===//
 #include "tilecc/Dialect/TileGPU/DataMovement.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -221,6 +222,26 @@ std::optional<LinearLayout> tilegpu::linearLayoutOf(Type tile, unsigned numWarps
   return layout.toLinearLayout(tensor.getShape(), numWarps);
 }
 
+/// "fmaxf" or "fminf" when `op` combines one f32 operand by arith.maxnumf or minnumf of its
+/// two arguments alone, else empty.
+static StringRef hardwareMinMax(tile::ReduceOp op) {
+  if (op.getSources().size() != 1 || !op.getCombiner().hasOneBlock())
+    return {};
+  Block &body = op.getCombiner().front();
+  if (body.getNumArguments() != 2 || !body.getArgument(0).getType().isF32() ||
+      !llvm::hasSingleElement(body.without_terminator()))
+    return {};
+  Operation &combine = body.front();
+  if (!isa<arith::MaxNumFOp, arith::MinNumFOp>(combine) ||
+      body.getTerminator()->getOperands() != combine.getResults())
+    return {};
+  Value a = combine.getOperand(0), b = combine.getOperand(1);
+  Value x = body.getArgument(0), y = body.getArgument(1);
+  if (!((a == x && b == y) || (a == y && b == x)))
+    return {};
+  return isa<arith::MaxNumFOp>(combine) ? "fmaxf" : "fminf";
+}
+
 std::optional<ReducePlan> tilegpu::planReduce(tile::ReduceOp op, unsigned numWarps) {
   Value source = op.getSources()[0];
   std::optional<LinearLayout> ll = linearLayoutOf(source.getType(), numWarps);
@@ -253,6 +274,7 @@ std::optional<ReducePlan> tilegpu::planReduce(tile::ReduceOp op, unsigned numWar
   plan.writerMask = axisLanes | ll->getFreeMask(kLane) | (ll->getFreeMask(kWarp) << laneBits);
   plan.keys = int64_t(1) << (ll->getInBits(kRegister) - llvm::popcount(plan.axisRegisters));
   plan.warpsAlongAxis = int64_t(1) << llvm::popcount(plan.axisWarps);
+  plan.hardwareMinMax = hardwareMinMax(op);
 
   SmallVector<int64_t> resultShape(type.getShape());
   resultShape.erase(resultShape.begin() + axis);

@@ -97,6 +97,12 @@ struct ReducePlan {
   int64_t keys = 1;               ///< result registers per thread after the shuffles
   int64_t warpsAlongAxis = 1;     ///< partials per result that meet in shared memory
   bool inRegisters = false;       ///< the result needs no exchange after the shuffles
+  /// When the combiner is one f32 maxnumf or minnumf: the device function ("fmaxf" or
+  /// "fminf") that combines a thread's registers in one instruction. The hardware's max and
+  /// min may return either of +0 and -0, which maxnumf orders, but the combination of many
+  /// values differs from the exact one only where it comes out zero: a thread redoes its
+  /// registers exactly only then. Empty for other combiners.
+  llvm::StringRef hardwareMinMax;
 };
 /// nullopt when the operands' layouts differ or one mixes the axis with other axes in one
 /// basis.
