@@ -6,7 +6,7 @@
 // Q, K, V and O are (HEADS, SEQ, D) arrays; K is passed as a view with its last two axes
 // swapped (`k.view().transpose(1, 2)`, (HEADS, D, SEQ), nothing copied). Program (h, i) owns
 // query rows 128 i .. 128 i + 127 of head h, a (1, 128, D) piece of O, and walks the head's
-// keys in blocks of BN (64 unless the instance says otherwise) with the online softmax: the row
+// keys in blocks of BN (128 unless the instance says otherwise) with the online softmax: the row
 // maximum m and sum l are carried across the loop in f32 (in base 2, see below), the
 // accumulator is rescaled by 2^(m_old - m_new) each step, and P = 2^(c S - m) is cast to bf16
 // for the second mma. Each tile is loaded as (1, rows, cols)
@@ -37,7 +37,7 @@ constexpr int BM = 128;
 // c * s (the maximum of s times c, since c > 0). c * s - m is one fma, and 2^x one instruction
 // of the special function unit: the fewer operations per score, the more of the tensor cores'
 // time the softmax hides behind.
-template <int D, bool Causal, int BN = 64>
+template <int D, bool Causal, int BN = 128>
 TILE_KERNEL void attention(tile::Tensor<bf16, 1, BM, D>& o,
                            const tile::Tensor<bf16, dyn, dyn, dyn>& q,
                            const tile::Tensor<bf16, dyn, dyn, dyn>& kt,
