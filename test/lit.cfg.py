@@ -3,6 +3,8 @@
 # Substitutions: tilecc, tilecc-opt, tilecc-translate, FileCheck and not come from PATH;
 # %nvcc compiles generated CUDA for sm_80 and sm_90a (feature `nvcc` when the toolkit exists);
 # %cxx-tile compiles and links a tile program for the CPU backend; %python is lit's Python.
+# In a sanitized build (TILECC_SANITIZE) the programs the tests link get the same sanitizers as
+# the runtime they link, and the feature `sanitize`.
 import os
 import lit.formats
 
@@ -35,13 +37,25 @@ clangd = shutil.which("clangd-19")
 if clangd:
     config.available_features.add("clangd")
     config.substitutions.append(("%clangd", f"{clangd} --log=error --background-index=false"))
+san = config.sanitize_flags
+preload_asan = ""
+if san:
+    config.available_features.add("sanitize")
+    # As cmake/sanitizer/asan_default_options.cpp sets them for the build's own programs.
+    config.environment["ASAN_OPTIONS"] = os.environ.get("ASAN_OPTIONS", "allocator_may_return_null=1")
+    # An uninstrumented program (clang++ with the plugin) loads an instrumented library only
+    # with the AddressSanitizer runtime preloaded; what that program leaves at exit is its own.
+    asan_runtime = subprocess.run([config.cxx, "-print-file-name=libasan.so"], capture_output=True,
+                                  text=True).stdout.strip()
+    preload_asan = (f"env LD_PRELOAD={asan_runtime} "
+                    "ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0 ")
 # The Clang plugin and the clang++ of the LLVM tilecc was built with, which loads it.
 plugin = os.path.join(libdir, "libtileccPlugin.so")
 clangxx = os.path.join(config.llvm_tools_dir, "clang++")
 if os.path.exists(plugin) and os.path.exists(clangxx):
     config.available_features.add("plugin")
     config.substitutions.append((
-        "%clang-plugin", f"{clangxx} -std=c++20 -fsyntax-only -fplugin={plugin} -isystem {include}"))
+        "%clang-plugin", f"{preload_asan}{clangxx} -std=c++20 -fsyntax-only -fplugin={plugin} -isystem {include}"))
 # Node.js, for the VS Code extension's test.
 if shutil.which("node"):
     config.available_features.add("node")
@@ -56,11 +70,12 @@ if config.nvcc:
     # %nvcc-link links objects; listed first so that %nvcc does not match its prefix.
     config.substitutions.append((
         "%nvcc-link",
-        f"{config.nvcc} -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"))
+        f"{config.nvcc} -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"
+        + "".join(f" -Xcompiler={flag}" for flag in san.split())))
     config.substitutions.append((
         "%nvcc",
         f"{config.nvcc} -std=c++20 -x cu -I{include} -I{runtime} "
         "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"))
 cuda_link = (f"-L{config.cuda_lib_dir} -lcudart_static -ldl -lrt" if config.cuda_lib_dir else "")
 config.substitutions.append((
-    "%cxx-tile", f"{config.cxx} -std=c++20 -O1 -I{include} %s -L{libdir} -ltile_rt {cuda_link} -lpthread"))
+    "%cxx-tile", f"{config.cxx} -std=c++20 -O1 {san} -I{include} %s -L{libdir} -ltile_rt {cuda_link} -lpthread"))

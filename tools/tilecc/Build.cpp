@@ -49,11 +49,16 @@ static int run(const std::vector<std::string> &args, bool verbose) {
   return Success;
 }
 
-/// Flags that link a program against tile_rt (and the CUDA runtime tile_rt was built with).
+/// Flags that link a program against tile_rt (and the CUDA runtime and sanitizers tile_rt was
+/// built with).
 static void appendRuntimeLink(std::vector<std::string> &args, const Options &options,
                               bool viaNvcc) {
   // The static library by path: the shared one beside it would need a run-time search path.
   args.push_back(tileLibraryDir() + "/libtile_rt.a");
+  llvm::SmallVector<llvm::StringRef> runtimeFlags;
+  llvm::StringRef(TILECC_RUNTIME_LINK_FLAGS).split(runtimeFlags, ' ', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef flag : runtimeFlags)
+    args.push_back(viaNvcc ? "-Xcompiler=" + flag.str() : flag.str());
   if (llvm::StringRef(TILECC_CUDA_LIB_DIR).size() && !viaNvcc) {
     args.push_back("-L" TILECC_CUDA_LIB_DIR);
     args.push_back("-lcudart_static");
