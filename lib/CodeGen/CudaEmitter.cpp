@@ -242,6 +242,12 @@ static LogicalResult checkLayout(Operation *op, Attribute layout, ArrayRef<int64
     unsigned warps = dot.getParent().getNumWarps();
     return numWarps % warps == 0 ? success() : mismatch(warps);
   }
+  if (auto linear = llvm::dyn_cast<tilegpu::LinearLayoutAttr>(layout)) {
+    if (!linear.fits(shape))
+      return op->emitError() << "layout " << layout << " does not cover shape ["
+                             << joinInts(shape) << "] exactly";
+    return linear.getNumWarps() <= numWarps ? success() : mismatch(linear.getNumWarps());
+  }
   auto attr = llvm::dyn_cast<tilegpu::BlockedLayoutAttr>(layout);
   if (!attr)
     return success(); // a slice: its parent's checks hold, and its form is exact
@@ -321,7 +327,8 @@ LogicalResult KernelEmitter::collectLayouts() {
       return;
     Attribute attr = tensor.getEncoding();
     if (!llvm::isa_and_nonnull<tilegpu::BlockedLayoutAttr, tilegpu::MmaLayoutAttr,
-                               tilegpu::DotOperandLayoutAttr, tilegpu::SliceLayoutAttr>(attr)) {
+                               tilegpu::DotOperandLayoutAttr, tilegpu::SliceLayoutAttr,
+                               tilegpu::LinearLayoutAttr>(attr)) {
       result = op->emitError() << "tile value of type " << tensor
                                << " has no layout; run tile-assign-layouts before CodeGen";
       return;

@@ -11,13 +11,16 @@
 //    parent of a slice when its axis comes back as a unit axis (its chunks cut to the unit
 //    axis), the result shape's anchor, the operand's own layout (for a cat, both operands'
 //    first: a cat then picks registers of one operand or the other; for an extract, the
-//    registers of the chosen sub-tile), or the operand's blocked layout permuted; when none
-//    is free it keeps the anchor and exchanges through shared memory;
+//    registers of the chosen sub-tile), the operand's blocked layout permuted, and last, for
+//    a reshape that only adds or drops unit axes, the operand's own bases under the result's
+//    shape (`#tilegpu.linear`), which is always free; when none is free it keeps the anchor
+//    and exchanges through shared memory;
 //  * an mma on whole instruction tiles takes its operands in the fragments it reads and
 //    computes its result in the accumulator's (tilegpu::mmaFragments);
 //  * an elementwise op takes the layout of one of its operands, the one the others convert to
 //    most cheaply, weighed by the elements that move (ties: an operand computed in the body
-//    over a loop-carried one, then the first); a single-use broadcast operand is made again in
+//    over one that follows a loop-carried value, which takes whatever layout its loop settles
+//    on, then the first); a single-use broadcast operand is made again in
 //    that layout when moving its operand costs less than moving its result (P x V: the
 //    weights broadcast along the value rows follow V's load instead of V following them); a
 //    scan keeps its operand's;
@@ -79,6 +82,13 @@ Attribute fitTo(Attribute layout, ArrayRef<int64_t> shape) {
                                 blocked.getWarpsPerBlock(), blocked.getOrder());
 }
 
+/// The extents of `shape` other than 1, in order.
+SmallVector<int64_t> withoutUnitAxes(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> kept;
+  llvm::copy_if(shape, std::back_inserter(kept), [](int64_t d) { return d != 1; });
+  return kept;
+}
+
 /// A value every layout can hold without moving data: made from its coordinates alone.
 bool isUniform(Value v) {
   Operation *def = v.getDefiningOp();
@@ -132,6 +142,8 @@ private:
     if (!encoding)
       return std::nullopt;
     if (auto blocked = dyn_cast<BlockedLayoutAttr>(layout); blocked && !blocked.fits(shape))
+      return std::nullopt;
+    if (auto bases = dyn_cast<LinearLayoutAttr>(layout); bases && !bases.fits(shape))
       return std::nullopt;
     LinearLayout ll = encoding.toLinearLayout(shape, numWarps);
     if (!ll.hasDisjointBits())
@@ -267,7 +279,7 @@ private:
     auto result = dyn_cast<RankedTensorType>(op.getResult(0).getType());
     std::optional<LinearLayout> ll = linear(source, type.getShape());
     if (!result || !ll || !separatesAxis(*ll, op.getAxis()) ||
-        !isa<BlockedLayoutAttr, SliceLayoutAttr, MmaLayoutAttr>(source))
+        !isa<BlockedLayoutAttr, SliceLayoutAttr, MmaLayoutAttr, LinearLayoutAttr>(source))
       return;
     Attribute slice = SliceLayoutAttr::get(op.getContext(), op.getAxis(), source);
     for (Value v : op.getResults())
@@ -327,6 +339,14 @@ private:
           order.push_back(inverse[o]);
         candidates.push_back(BlockedLayoutAttr::get(ctx, spt, tpw, wpb, order));
       }
+    // Last, for a reshape that only adds or drops unit axes, the operand's own bases under
+    // the result's shape: the same elements in the same threads. (A reshape that splits or
+    // merges axes keeps the anchor instead, so that what follows it, such as the row
+    // slices of an FFT stage, finds the layout it moves nothing in.)
+    if (isa<tile::ReshapeOp>(op) && withoutUnitAxes(srcType.getShape()) ==
+                                        withoutUnitAxes(dstType.getShape()))
+      candidates.push_back(
+          LinearLayoutAttr::get(ctx, src->reshapeOuts(LinearLayout::tileDims(dstType.getShape()))));
     for (Attribute candidate : candidates) {
       candidate = fitTo(candidate, dstType.getShape());
       std::optional<LinearLayout> dst = linear(candidate, dstType.getShape());
@@ -389,12 +409,13 @@ private:
     for (Type t : op->getResultTypes())
       if (auto tensor = dyn_cast<RankedTensorType>(t))
         shape = tensor.getShape();
-    // Candidates: the layouts of the operands that are not uniform; the loop-carried ones last.
+    // Candidates: the layouts of the operands that are not uniform; last, those that follow
+    // a loop-carried value (it takes whatever layout its loop settles on).
     SmallVector<std::pair<Value, bool>> varying;
     for (Value v : op->getOperands())
       if (auto tensor = dyn_cast<RankedTensorType>(v.getType());
           tensor && tensor.getShape() == shape && !fromCoordinates(v))
-        varying.push_back({v, isa<BlockArgument>(v)});
+        varying.push_back({v, isa<BlockArgument>(v) || followsCarry.contains(v)});
     Attribute best;
     if (varying.empty()) {
       best = anchorOf(op->getResult(0));
@@ -412,6 +433,11 @@ private:
           bestCarried = carried;
         }
       }
+      if (llvm::any_of(varying, [&](auto &operand) {
+            return operand.second && layoutOf(operand.first) == best;
+          }))
+        for (Value v : op->getResults())
+          followsCarry.insert(v);
     }
     // A broadcast operand that is cheaper to make again in `best` than to convert is.
     for (auto [v, unused] : varying) {
@@ -602,6 +628,8 @@ private:
   func::FuncOp func;
   unsigned numWarps;
   llvm::MapVector<Value, Attribute> chosen;
+  /// Elementwise results whose layout is that of a loop-carried operand.
+  llvm::DenseSet<Value> followsCarry;
   SmallVector<std::pair<OpOperand *, Attribute>> wants;
 };
 

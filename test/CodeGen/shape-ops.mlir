@@ -1,5 +1,6 @@
 // Shape ops whose result layout keeps every element in its thread copy registers (a cat picks
-// each register from one operand), those that keep it in its warp shuffle; the others stage
+// each register from one operand; those that keep it in its warp shuffle: warp-shuffle-exchange.mlir
+// and Driver/compile-warp-shuffles.cpp); the others stage
 // their source in shared memory at its row-major indices and read each result
 // register's source element: tile_dev::broadcast_index / cat_index / extract_index (zero
 // outside the source). A tile of one repeated scalar stays a scalar under broadcast.
@@ -24,14 +25,14 @@ func.func @shapes(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>, 
 
 // The permute keeps its elements in place under the operand's layout permuted (register
 // renaming); the cat takes that layout repeated along its axis, so each result register is
-// one of an operand's (no exchange); the reshape after it exchanges through shared memory.
+// one of an operand's (no exchange); the reshape that inserts a unit axis keeps the cat's
+// bases (#tilegpu.linear: a register renaming); the broadcast after it repeats elements across
+// warps and exchanges through shared memory, reading its source at broadcast_index.
 // CHECK: float [[P:v[0-9]+]][4]; {{.*}} [[P]][i_] = {{v[0-9]+}}[tile_dev::span<tile_dev::Ix<1, 2>>(i_)];
 // CHECK-NEXT: float [[C:v[0-9]+]][8]; {{.*}} [[C]][i_] = (r_ & 4) ? [[P]][r_ ^ 4] : [[P]][r_]; }
-// CHECK-NEXT: tile_dev::to_shared_staged<[[STAGING:tile_dev::Staging<[0-9, ]+>]], 1>({{v[0-9]+}}, {{t[0-9]+}}, [[C]]); __syncthreads();
-// CHECK-NEXT: [i_] = {{v[0-9]+}}[[[STAGING]]::offset({{t[0-9]+}}.linear(i_))];
-// Repeating the unit axis reads the copies from other lanes of the warp (warp shuffles, no
-// shared memory).
-// CHECK-NEXT: tile_dev::shfl({{v[0-9]+}}[r_], from_);
+// CHECK-NEXT: float [[R:v[0-9]+]][8]; {{.*}} [[R]][i_] = [[C]][tile_dev::span<tile_dev::Ix<1, 2, 4>>(i_)];
+// CHECK-NEXT: tile_dev::to_shared_staged<[[STAGING:tile_dev::Staging<[0-9, ]+>]], 1>({{v[0-9]+}}, {{t[0-9]+}}, [[R]]); __syncthreads();
+// CHECK-NEXT: [i_] = {{v[0-9]+}}[[[STAGING]]::offset(tile_dev::broadcast_index<tile_dev::Ix<8, 1, 16>>({{t[0-9]+}}, i_))];
 // CHECK-NEXT: {{^ *}}float* {{v[0-9]+}} = tile_dev::shared_at<float>(0);
 // CHECK: const int64_t [[IX:v[0-9]+]][4] = {0, 0, arg2, 0};
 // CHECK-SAME: const int64_t q_ = tile_dev::extract_index<tile_dev::Ix<2, 8, 4, 16>>({{t[0-9]+}}, i_, [[IX]]); {{v[0-9]+}}[i_] = q_ < 0 ? float{} : {{v[0-9]+}}[q_];

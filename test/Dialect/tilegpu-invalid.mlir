@@ -97,3 +97,27 @@ func.func @zero_warps() attributes {tilegpu.num_warps = 0 : i32} {
 func.func @three_warps() attributes {tilegpu.num_warps = 3 : i32} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{a linear layout has 5 lane bases, got 4}}
+#L = #tilegpu.linear<register = [[1]], lane = [[2], [4], [8], [16]], warp = []>
+func.func @linear_lanes(%t: tensor<64xf32, #L>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{every basis of a linear layout has the tile's rank}}
+#L = #tilegpu.linear<register = [[0, 1]], lane = [[2], [4], [8], [16], [32]], warp = []>
+func.func @linear_ranks(%t: tensor<1x64xf32, #L>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{slice dim 2 is not an axis of the parent}}
+#L = #tilegpu.slice<dim = 2, parent = #tilegpu.linear<register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [0, 16], [1, 0]], warp = []>>
+func.func @linear_slice(%t: tensor<2xf32, #L>) {
+  return
+}

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/TileGPUDialect.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -198,3 +199,35 @@ TEST_F(LayoutAttrsTest, SharedSwizzleIsABijectionThatSpreadsAColumn) {
 }
 
 } // namespace
+
+TEST_F(LayoutAttrsTest, LinearHoldsTheLayoutItWasMadeFrom) {
+  auto blocked = BlockedLayoutAttr::get(&ctx, {1, 4}, {4, 8}, {4, 1}, {1, 0});
+  LinearLayout l = blocked.toLinearLayout({64, 32}, 4);
+  auto linear = LinearLayoutAttr::get(&ctx, l);
+  EXPECT_TRUE(linear.fits({64, 32}));
+  EXPECT_EQ(linear.toLinearLayout({64, 32}, 4), l);
+  // It prints its bases as coordinates and parses back to the same attribute.
+  EXPECT_EQ(parseAttribute(text(linear), &ctx), Attribute(linear));
+}
+
+TEST_F(LayoutAttrsTest, LinearUnderAReshapeWithAUnitAxisIsTheSameMap) {
+  // Row sums of a 64 x 128 tile, seen as 1 x 64: every thread keeps its rows.
+  auto parent = BlockedLayoutAttr::get(&ctx, {1, 8}, {2, 16}, {4, 1}, {1, 0});
+  LinearLayout rows = SliceLayoutAttr::get(&ctx, 1, parent).toLinearLayout({64}, 4);
+  auto linear = LinearLayoutAttr::get(&ctx, rows.reshapeOuts(LinearLayout::tileDims({1, 64})));
+  LinearLayout seen = linear.toLinearLayout({1, 64}, 4);
+  EXPECT_EQ(classifyMovement(rows, seen.reshapeOuts(LinearLayout::tileDims({64}))),
+            Movement::None);
+}
+
+TEST_F(LayoutAttrsTest, LinearFitsOnlyTheTilesItCovers) {
+  // Four registers along the columns and lanes down 32 rows: a 32 x 4 tile exactly.
+  auto linear = LinearLayoutAttr::get(&ctx, 2, {0, 1, 0, 2}, {1, 0, 2, 0, 4, 0, 8, 0, 16, 0}, {});
+  EXPECT_TRUE(linear.fits({32, 4}));
+  EXPECT_FALSE(linear.fits({64, 4})); // half the rows would have no thread
+  EXPECT_FALSE(linear.fits({32, 2})); // a basis past the last column
+  EXPECT_FALSE(linear.fits({128}));   // another rank
+  // As a slice's parent over a unit axis, coordinates past the extent wrap to 0: copies.
+  LinearLayout column = linear.toLinearLayout({32, 1}, 1);
+  EXPECT_EQ(column.getFreeMask(kRegister), 0b11u);
+}

@@ -132,6 +132,52 @@ LinearLayout DotOperandLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape,
   return b.build(numWarps);
 }
 
+LinearLayout LinearLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape, unsigned numWarps) const {
+  SmallVector<Dim> outs = LinearLayout::tileDims(shape);
+  LinearLayout probe({}, outs, {});
+  unsigned rank = getRank();
+  // Each basis flattened over `shape`, its coordinates wrapped to the tile's extents.
+  auto flatten = [&](ArrayRef<int64_t> bases) {
+    SmallVector<uint64_t> flat;
+    for (size_t k = 0; k + rank <= bases.size(); k += rank) {
+      SmallVector<int64_t> coords(shape.size(), 0);
+      for (unsigned a = 0; a < rank && a < shape.size(); ++a)
+        coords[a] = bases[k + a] & (shape[a] - 1);
+      flat.push_back(probe.flattenOut(coords));
+    }
+    return flat;
+  };
+  SmallVector<uint64_t> reg = flatten(getRegisters()), lane = flatten(getLanes()),
+                        warp = flatten(getWarps());
+  warp.resize(std::max<size_t>(warp.size(), bitsOf(numWarps)), 0); // unused warps hold copies
+  return LinearLayout({{kRegister.str(), unsigned(reg.size())},
+                       {kLane.str(), unsigned(lane.size())},
+                       {kWarp.str(), unsigned(warp.size())}},
+                      outs, {reg, lane, warp});
+}
+
+LinearLayoutAttr LinearLayoutAttr::get(MLIRContext *ctx, const LinearLayout &layout) {
+  SmallVector<int64_t> shape = layout.getOutShape();
+  auto coordinates = [&](StringRef in) {
+    SmallVector<int64_t> out;
+    for (uint64_t basis : layout.getBases(in))
+      llvm::append_range(out, layout.outCoords(basis));
+    return out;
+  };
+  return get(ctx, unsigned(shape.size()), coordinates(kRegister), coordinates(kLane),
+             coordinates(kWarp));
+}
+
+bool LinearLayoutAttr::fits(ArrayRef<int64_t> shape) const {
+  if (shape.size() != getRank())
+    return false;
+  for (ArrayRef<int64_t> list : {getRegisters(), getLanes(), getWarps()})
+    for (size_t k = 0; k < list.size(); ++k)
+      if (list[k] >= shape[k % getRank()])
+        return false;
+  return toLinearLayout(shape, getNumWarps()).isSurjective();
+}
+
 LinearLayout SliceLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape, unsigned numWarps) const {
   SmallVector<int64_t> parentShape(shape);
   parentShape.insert(parentShape.begin() + getDim(), 1);

@@ -274,12 +274,92 @@ void SliceLayoutAttr::print(AsmPrinter &printer) const {
 
 LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
                                       Attribute parent) {
-  if (!llvm::isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr, SliceLayoutAttr>(parent))
-    return emitError() << "a slice layout's parent is a blocked, mma or slice layout";
+  if (!llvm::isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr, SliceLayoutAttr, LinearLayoutAttr>(
+          parent))
+    return emitError() << "a slice layout's parent is a blocked, mma, slice or linear layout";
+  if (auto linear = llvm::dyn_cast<LinearLayoutAttr>(parent); linear && dim >= linear.getRank())
+    return emitError() << "slice dim " << dim << " is not an axis of the parent";
   if (auto blocked = llvm::dyn_cast<BlockedLayoutAttr>(parent); blocked && dim >= blocked.getRank())
     return emitError() << "slice dim " << dim << " is not an axis of the parent";
   if (auto mma = llvm::dyn_cast<MmaLayoutAttr>(parent); mma && dim >= mma.getRank())
     return emitError() << "slice dim " << dim << " is not an axis of the parent";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #tilegpu.linear
+//===----------------------------------------------------------------------===//
+
+/// `name = [[c0, c1, ...], ...]`: bases of `rank` coordinates each, appended to `out`; the
+/// rank is that of the first basis when `rank` is 0.
+static ParseResult parseBases(AsmParser &parser, StringRef name, unsigned &rank,
+                              SmallVectorImpl<int64_t> &out) {
+  if (parser.parseKeyword(name) || parser.parseEqual())
+    return failure();
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+    size_t before = out.size();
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          int64_t v;
+          if (parser.parseInteger(v))
+            return failure();
+          out.push_back(v);
+          return success();
+        }))
+      return failure();
+    unsigned got = unsigned(out.size() - before);
+    if (rank == 0)
+      rank = got;
+    if (got != rank || rank == 0)
+      return parser.emitError(parser.getCurrentLocation())
+             << "every basis of a linear layout has the tile's rank";
+    return success();
+  });
+}
+
+Attribute LinearLayoutAttr::parse(AsmParser &parser, Type) {
+  unsigned rank = 0;
+  SmallVector<int64_t> registers, lanes, warps;
+  if (parser.parseLess() || parseBases(parser, "register", rank, registers) ||
+      parser.parseComma() || parseBases(parser, "lane", rank, lanes) || parser.parseComma() ||
+      parseBases(parser, "warp", rank, warps) || parser.parseGreater())
+    return {};
+  return parser.getChecked<LinearLayoutAttr>(parser.getContext(), rank, registers, lanes, warps);
+}
+
+void LinearLayoutAttr::print(AsmPrinter &printer) const {
+  auto list = [&](StringRef name, ArrayRef<int64_t> flat) {
+    printer << name << " = [";
+    for (size_t k = 0; k < flat.size(); k += getRank()) {
+      printer << (k ? ", [" : "[");
+      llvm::interleaveComma(flat.slice(k, getRank()), printer);
+      printer << "]";
+    }
+    printer << "]";
+  };
+  printer << "<";
+  list("register", getRegisters());
+  printer << ", ";
+  list("lane", getLanes());
+  printer << ", ";
+  list("warp", getWarps());
+  printer << ">";
+}
+
+LogicalResult LinearLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                       unsigned rank, ArrayRef<int64_t> registers,
+                                       ArrayRef<int64_t> lanes, ArrayRef<int64_t> warps) {
+  if (rank == 0 || registers.size() % rank || lanes.size() % rank || warps.size() % rank)
+    return emitError() << "every basis of a linear layout has the tile's rank";
+  if (lanes.size() != 5 * size_t(rank))
+    return emitError() << "a linear layout has 5 lane bases, got " << lanes.size() / rank;
+  if (warps.size() > 5 * size_t(rank))
+    return emitError() << "a linear layout has at most 5 warp bases (32 warps)";
+  if (registers.size() > 16 * size_t(rank))
+    return emitError() << "a linear layout has at most 16 register bases";
+  for (ArrayRef<int64_t> list : {registers, lanes, warps})
+    for (int64_t c : list)
+      if (c < 0 || c >= (int64_t(1) << 32))
+        return emitError() << "linear layout coordinates lie in [0, 2^32), got " << c;
   return success();
 }
 

@@ -156,6 +156,37 @@ def TileGPU_SliceLayoutAttr : TileGPU_Layout<"SliceLayout", "slice"> {
   let genVerifyDecl = 1;
 }
 
+def TileGPU_LinearLayoutAttr : TileGPU_Layout<"LinearLayout", "linear"> {
+  let summary = "a distributed layout given by its bases: where each register, lane and warp bit goes";
+  let description = [{
+    The general distributed layout, for results that no named layout describes: the tile
+    coordinates that each bit of a thread's register number, of its lane (5 bits) and of its
+    warp adds (XOR-combined, as in every tilecc layout). A zero basis holds copies. A reshape
+    keeps each element in its thread under the layout its operand's bases give over the
+    result's shape, so layout inference uses this form where no named layout does (a
+    reduction's result reshaped with a unit axis on the other side). Coordinates past a
+    tile's extent wrap (as a slice's parent is seen over a unit axis); a tile's own layout
+    must cover it exactly.
+
+    `#tilegpu.linear<register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 8], [1, 0], [2, 0],
+    [4, 0]], warp = [[8, 0]]>`
+  }];
+  let parameters = (ins "unsigned":$rank,
+                        ArrayRefParameter<"int64_t">:$registers,
+                        ArrayRefParameter<"int64_t">:$lanes,
+                        ArrayRefParameter<"int64_t">:$warps);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The layout `layout` (inputs register, lane, warp over a tile of `shape`) as bases.
+    static LinearLayoutAttr get(::mlir::MLIRContext *ctx, const ::tilecc::LinearLayout &layout);
+    /// True when the bases stay inside a tile of `shape` of the same rank and reach every
+    /// element of it.
+    bool fits(::llvm::ArrayRef<int64_t> shape) const;
+    unsigned getNumWarps() const { return 1u << (getWarps().size() / getRank()); }
+  }];
+}
+
 def TileGPU_SharedLayoutAttr : TileGPU_Layout<"SharedLayout", "shared"> {
   let summary = "a tile's place in a shared-memory buffer, with an XOR swizzle";
   let description = [{
