@@ -3,13 +3,15 @@
 # generated, checks every example against its host reference on fresh random data at lengths
 # no tile divides, runs the CodeGen GPU test, and times tilecc's add against torch.add at
 # 2^28 float32 elements in the same run, and shows on the timeline that independent async ops
-# overlap while dependent ones do not (timeline.tile.cpp). Writes everything to ${OUT:-/tmp/tilecc-gpu}.
+# overlap while dependent ones do not (timeline.tile.cpp). Writes everything to ${OUT:-/tmp/tilecc-gpu};
+# the binaries stay in ${WORK} when it is set (bench/gpu/sanitize.sh reuses them).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 out=${OUT:-/tmp/tilecc-gpu}
 mkdir -p "$out"
-work=$(mktemp -d)
+work=${WORK:-$(mktemp -d)}
+mkdir -p "$work"
 log="$out/gpu-run.log"
 exec > >(tee "$log") 2>&1
 cuda=${CUDA_HOME:-/usr/local/cuda}
