@@ -82,13 +82,6 @@ Attribute fitTo(Attribute layout, ArrayRef<int64_t> shape) {
                                 blocked.getWarpsPerBlock(), blocked.getOrder());
 }
 
-/// The extents of `shape` other than 1, in order.
-SmallVector<int64_t> withoutUnitAxes(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> kept;
-  llvm::copy_if(shape, std::back_inserter(kept), [](int64_t d) { return d != 1; });
-  return kept;
-}
-
 /// A value every layout can hold without moving data: made from its coordinates alone.
 bool isUniform(Value v) {
   Operation *def = v.getDefiningOp();

@@ -57,6 +57,12 @@ LinearLayout tilegpu::reshapeView(const LinearLayout &result, ArrayRef<int64_t> 
   return result.reshapeOuts(LinearLayout::tileDims(sourceShape));
 }
 
+SmallVector<int64_t> tilegpu::withoutUnitAxes(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> kept;
+  llvm::copy_if(shape, std::back_inserter(kept), [](int64_t d) { return d != 1; });
+  return kept;
+}
+
 LinearLayout tilegpu::broadcastView(const LinearLayout &result, ArrayRef<int64_t> sourceShape) {
   // Result axis k is source axis k - lead; drop the axes the source repeats, from the back
   // so that the remaining axes keep their names until the rename below.
@@ -66,11 +72,7 @@ LinearLayout tilegpu::broadcastView(const LinearLayout &result, ArrayRef<int64_t
   for (size_t k = shape.size(); k-- > 0;)
     if (k < lead || sourceShape[k - lead] == 1)
       view = view.removeOut(LinearLayout::axisName(unsigned(k)));
-  SmallVector<int64_t> kept;
-  for (int64_t extent : sourceShape)
-    if (extent != 1)
-      kept.push_back(extent);
-  view = view.reshapeOuts(LinearLayout::tileDims(kept));
+  view = view.reshapeOuts(LinearLayout::tileDims(withoutUnitAxes(sourceShape)));
   // Size-1 source axes come back as outputs of no bits.
   for (auto [k, extent] : llvm::enumerate(sourceShape))
     if (extent == 1)

@@ -277,11 +277,15 @@ LogicalResult SliceLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitErr
   if (!llvm::isa_and_nonnull<BlockedLayoutAttr, MmaLayoutAttr, SliceLayoutAttr, LinearLayoutAttr>(
           parent))
     return emitError() << "a slice layout's parent is a blocked, mma, slice or linear layout";
-  if (auto linear = llvm::dyn_cast<LinearLayoutAttr>(parent); linear && dim >= linear.getRank())
-    return emitError() << "slice dim " << dim << " is not an axis of the parent";
-  if (auto blocked = llvm::dyn_cast<BlockedLayoutAttr>(parent); blocked && dim >= blocked.getRank())
-    return emitError() << "slice dim " << dim << " is not an axis of the parent";
-  if (auto mma = llvm::dyn_cast<MmaLayoutAttr>(parent); mma && dim >= mma.getRank())
+  // A slice of a slice has no rank of its own to check against.
+  std::optional<unsigned> rank;
+  if (auto blocked = llvm::dyn_cast<BlockedLayoutAttr>(parent))
+    rank = blocked.getRank();
+  else if (auto mma = llvm::dyn_cast<MmaLayoutAttr>(parent))
+    rank = mma.getRank();
+  else if (auto linear = llvm::dyn_cast<LinearLayoutAttr>(parent))
+    rank = linear.getRank();
+  if (rank && dim >= *rank)
     return emitError() << "slice dim " << dim << " is not an axis of the parent";
   return success();
 }

@@ -25,6 +25,9 @@ std::optional<LinearLayout> linearLayoutOf(mlir::Type tile, unsigned numWarps);
 /// What a thread must hold for a result layout, in the source's coordinates:
 /// a reshape sees the same elements under the source's shape;
 LinearLayout reshapeView(const LinearLayout &result, llvm::ArrayRef<int64_t> sourceShape);
+/// The extents of `shape` other than 1, in order: two shapes with the same such extents hold
+/// the same elements in the same row-major order.
+llvm::SmallVector<int64_t> withoutUnitAxes(llvm::ArrayRef<int64_t> shape);
 /// a broadcast drops the result axes the source repeats (new leading axes, size-1 axes);
 LinearLayout broadcastView(const LinearLayout &result, llvm::ArrayRef<int64_t> sourceShape);
 /// a permute (result axis k is source axis perm[k]) reorders the axes back;
