@@ -268,6 +268,40 @@ void inject_launch_failure(int64_t after) noexcept { launches_before_failure.sto
 bool launch_fails_now() noexcept { return injected_now(launches_before_failure); }
 int64_t live_buffers() noexcept { return live_buffer_count.load(); }
 
+namespace {
+/// The epochs of the simulated CPU devices: only inject_device_reset ends one.
+std::array<std::atomic<uint64_t>, kMaxCpuDevices> cpu_epochs{};
+}  // namespace
+
+uint64_t device_epoch(const Device& device) {
+  if (!device.is_gpu()) return cpu_epochs[static_cast<std::size_t>(device.ordinal())].load(std::memory_order_acquire);
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::epoch(device.ordinal());
+#else
+  no_cuda();
+#endif
+}
+
+void throw_lost(const Buffer* b, std::string_view what) {
+  throw Error(std::string(what.empty() ? "tile::Array" : what) + ": the array's memory on " + b->device->name() +
+              " was lost when the device was reset (cudaDeviceReset) after the array was made; its "
+              "contents are gone: make the array again");
+}
+
+void inject_device_reset(const Device& device) noexcept {
+  if (!device.is_gpu()) cpu_epochs[static_cast<std::size_t>(device.ordinal())].fetch_add(1);
+}
+
+/// Whether `b`'s memory went with a device reset (never for memory tile_rt cannot lose).
+bool lost(const Buffer* b) noexcept {
+  if (b->bytes == 0) return false;
+  try {
+    return b->epoch != device_epoch(*b->device);
+  } catch (...) {
+    return false;
+  }
+}
+
 Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
   if (injected_now(allocations_before_failure))
     throw Error("tile: cannot allocate " + std::to_string(bytes) + " bytes on " + device.name() +
@@ -275,6 +309,7 @@ Buffer* buffer_alloc(const Device& device, std::size_t bytes) {
   auto b = std::make_unique<Buffer>();
   b->bytes = bytes;
   b->device = &device;
+  b->epoch = device_epoch(device);
   if (bytes > 0) {
     if (device.is_gpu()) {
 #if defined(TILE_RT_HAS_CUDA)
@@ -303,6 +338,7 @@ Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, voi
   b->external = true;
   b->release = release;
   b->release_ctx = release_ctx;
+  b->epoch = device_epoch(device);
   if (bytes == 0) return b;
   ExternalBuffers& e = external_buffers();
   LoanLock lock;
@@ -324,8 +360,15 @@ void buffer_free(Buffer* b) noexcept {
                  b->loans.front().exclusive ? "exclusively" : "shared");
     std::abort();
   }
+  // A reset took the memory: nothing of it is freed, and its events went with the context.
+  const bool gone = lost(b);
 #if defined(TILE_RT_HAS_CUDA)
-  if (b->device->is_gpu()) order_free(b);
+  if (b->device->is_gpu()) {
+    if (gone)
+      GpuOrdering::clear(b->order);
+    else
+      order_free(b);
+  }
 #endif
   if (b->external) {  // memory the caller (or a DLPack producer) owns
     if (b->bytes > 0) {
@@ -338,7 +381,7 @@ void buffer_free(Buffer* b) noexcept {
     delete b;
     return;
   }
-  if (b->data) {
+  if (b->data && !(gone && b->device->is_gpu())) {
     if (b->device->is_gpu()) {
 #if defined(TILE_RT_HAS_CUDA)
       cuda::release(b->device->ordinal(), b->data);

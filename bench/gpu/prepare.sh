@@ -36,6 +36,8 @@ inputs=$root/test/Driver/Inputs
   -o "$carry/reduce_min_max_zeros.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
+"$build/bin/tilecc" compile "$root/bench/gpu/device_reset.tile.cpp" -o "$carry/device_reset.cu" \
+  -I"${CUDA_HOME:-/usr/local/cuda}/include"
 # The GEMM benchmark runs on the H200 only: its shared memory is planned for sm_90a alone.
 "$build/bin/tilecc" compile "$root/bench/gemm_tflops.tile.cpp" -o "$carry/gemm_tflops.cu" \
   --arch=sm_90a -I"${CUDA_HOME:-/usr/local/cuda}/include"

@@ -409,6 +409,7 @@ inline const Loan* alias_conflict(const Buffer* b, const Loan& loan) {
 template <class T>
 uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view what) {
   Buffer* b = r.buffer;
+  check_not_lost(b, what);
   LoanLock lock;
   Loan loan;
   loan.exclusive = exclusive;
@@ -685,6 +686,7 @@ Array<T> detail::ArrayAccess::allocate(const Shape& shape, const Device& device)
 template <class T>
 std::vector<T> Array<T>::to_host() const {
   require_valid("tile::Array::to_host");
+  detail::check_not_lost(buf_.get(), "tile::Array::to_host");
   if (detail::lent_exclusively(buf_.get()))
     throw Error(
         "tile::Array::to_host: the array is borrowed exclusively (by a mutable view, a PartitionRef or a "
@@ -1044,6 +1046,7 @@ class ViewBase {
   /// Copies the view's elements to the host, row-major.
   std::vector<T> to_host() const {
     require_valid("to_host");
+    check_not_lost(ref_.buffer, "tile::ArrayView::to_host");
     return gather(ref_);
   }
 

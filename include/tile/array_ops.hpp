@@ -305,6 +305,7 @@ class [[nodiscard]] FillOp : public OpBase<FillOp<T, Elements>> {
   void start(detail::ExecContext& ctx) {
     if (!array_.valid()) throw Error(std::string(name_) + ": the op has already run");
     if constexpr (writes) {
+      detail::check_not_lost(detail::ArrayAccess::ref(array_).buffer, name_);
       T* data = array_.data();
       if (n_ == 0) return;
       if (!device_->is_gpu()) {
@@ -356,6 +357,8 @@ class [[nodiscard]] CopyOp : public OpBase<CopyOp<T>> {
 
   void start(detail::ExecContext& ctx) {
     if (!src_loan_.id) throw Error("tile::ops::copy: the op has already run");
+    detail::check_not_lost(src_.buffer, "tile::ops::copy (src)");
+    detail::check_not_lost(dst_.buffer, "tile::ops::copy (dst)");
     const Device& device = *dst_.buffer->device;
     if (dst_.shape.numel() == 0) return;
     T* dst = dst_.data();
@@ -459,6 +462,7 @@ class [[nodiscard]] ToHostOp : public OpBase<ToHostOp<T>> {
 
   void start(detail::ExecContext& ctx) {
     if (!borrowed_) throw Error("tile::ops::to_host: the op has already run");
+    detail::check_not_lost(src_.buffer, "tile::ops::to_host");
     const Device& device = *src_.buffer->device;
     if (out_.empty()) return;
     T* dst = out_.data();

@@ -173,6 +173,8 @@ class [[nodiscard]] CollectiveOp : public OpBase<CollectiveOp<T, Owns>> {
   void start(ExecContext& ctx) {
     if (done_) throw Error(std::string(what_) + ": the op has already run");
     done_ = true;
+    for (const auto& r : in_) check_not_lost(r.buffer, what_);
+    for (const auto& r : out_) check_not_lost(r.buffer, what_);
     if (out_[0].shape.numel() == 0) return;
     const int first = comm_.first_rank();
     if (!comm_.device(first).is_gpu()) {

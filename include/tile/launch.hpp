@@ -764,7 +764,12 @@ class [[nodiscard]] DeviceOp : public OpBase<DeviceOp<K, Slots...>> {
       if (detail::launch_fails_now())
         throw Error("tile::launch<" + kernel_name() + ">: the launch failed (injected fault)");
       std::array<detail::ResolvedTensor, N> args{};
+      // An array made before a reset of the device (the op composed before it) has lost its
+      // memory. Every array of a launch is on its device: one look at the device's epoch.
+      const uint64_t epoch = detail::device_epoch(*device_);
       for_each_tensor([&](const detail::TensorUse& t) {
+        if (t.buffer && t.buffer->bytes > 0 && t.buffer->epoch != epoch)
+          detail::throw_lost(t.buffer, arg_context(t.arg));
         args[t.arg].base = t.data;
         args[t.arg].shape = t.shape;
         args[t.arg].strides = t.strides;

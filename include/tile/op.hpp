@@ -834,9 +834,16 @@ class [[nodiscard]] Graph {
   struct State : detail::IssuedState<R> {
     const Device* device = nullptr;  // the GPU, or null on the CPU
     void* exec = nullptr;            // cudaGraphExec_t
+    uint64_t epoch = 0;              // the GPU's epoch at the capture (detail::device_epoch)
     std::vector<std::function<void()>> cpu_work;
+    bool lost() const { return device && detail::device_epoch(*device) != epoch; }
     ~State() override {
-      if (exec) detail::gpu_graph_destroy(*device, exec);
+      bool gone = true;  // a graph of an epoch that a reset ended went with its context
+      try {
+        gone = lost();
+      } catch (...) {
+      }
+      if (exec && !gone) detail::gpu_graph_destroy(*device, exec);
     }
   };
   template <class Op>
@@ -855,6 +862,10 @@ class [[nodiscard]] Graph {
   void launch() {
     if (!state_) throw Error("tile::Graph: the graph is empty (moved from or already consumed)");
     if (state_->device) {
+      if (state_->lost())
+        throw Error("tile::Graph: " + state_->device->name() +
+                    " was reset (cudaDeviceReset) after the graph was captured; the graph and the arrays it "
+                    "uses went with the device's context: make the arrays and capture the op again");
       detail::gpu_graph_launch(*state_->device, state_->exec, detail::gpu_stream(*state_->device));
     } else {
       for (auto& work : state_->cpu_work) work();
@@ -904,6 +915,7 @@ auto OpBase<D>::graph() && {
     if (!state->cpu_work.empty())
       throw Error("tile::DeviceOp::graph: a graph runs on one device (this op uses the CPU and a GPU)");
     state->device = &ctx.gpu(0);
+    state->epoch = detail::device_epoch(ctx.gpu(0));
     state->exec = detail::gpu_capture_end(ctx.gpu(0), ctx.stream_of(0));
   }
   state->kernel = ctx.kernel();

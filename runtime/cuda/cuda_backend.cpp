@@ -1,6 +1,7 @@
 // runtime/cuda/cuda_backend.cpp - see cuda_backend.hpp. Plain C++ against the CUDA runtime API.
 #include "cuda/cuda_backend.hpp"
 
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "tile/detail/abi.hpp"
 #include "tile/detail/runtime.hpp"
@@ -36,23 +38,124 @@ std::string kernel_context(const char* kernel, const char* source) {
   return s;
 }
 
-/// Something side streams must wait for was issued on the main stream (defined below).
-void note_main_allocation(int ordinal);
-
-/// Each device's tile::check record: host memory its kernels write through.
-struct CheckRecords {
-  std::array<detail::CheckRecord*, kMaxDevices> host{};
-  std::array<detail::CheckRecord*, kMaxDevices> device{};
-  std::array<std::once_flag, kMaxDevices> once;
+/// A pooled event: `refs` holders (a Future, buffers); the last release returns it to the free
+/// list of the device state it was made in.
+struct DeviceState;
+struct PooledEvent {
+  cudaEvent_t event = nullptr;
+  std::atomic<int> refs{0};
+  DeviceState* owner = nullptr;
+  PooledEvent* next_free = nullptr;
 };
-CheckRecords& check_records() {
-  static CheckRecords records;
-  return records;
+
+/// What tile_rt made on a device in one epoch, between resets: its streams, allocation
+/// counter, event free list, tile::check record and L2 scratch. A reset (cudaDeviceReset)
+/// destroys the context they belong to; the state is then retired, never destroyed (its
+/// handles went with the context), and the next use of the device begins a new one.
+struct DeviceState {
+  DeviceState(int o, uint64_t e) : ordinal(o), epoch(e) {}
+  const int ordinal;
+  const uint64_t epoch;
+  std::once_flag main_once;
+  cudaStream_t main = nullptr;
+  std::once_flag side_once;
+  std::array<cudaStream_t, detail::kSideStreams> side{};
+  /// Incremented after each allocation (or import) issued on the main stream; side stream i
+  /// waited for the main stream when the counter was side_seen[i].
+  std::atomic<uint64_t> main_allocations{0};
+  std::array<std::atomic<uint64_t>, detail::kSideStreams> side_seen{};
+  std::mutex mutex;       // the free list
+  std::mutex side_mutex;  // the side streams' waits for the main stream
+  PooledEvent* free_events = nullptr;
+  std::once_flag pool_once;  // the memory pool set to keep what is freed
+  /// The tile::check record: mapped host memory that the device's kernels write through.
+  std::once_flag check_once;
+  detail::CheckRecord* check_host = nullptr;
+  detail::CheckRecord* check_device = nullptr;
+  std::once_flag scratch_once;  // flush_l2's buffer
+  void* scratch = nullptr;
+  std::size_t scratch_bytes = 0;
+};
+
+/// A device's current state and the context it belongs to (cuCtxGetId: unique for the life of
+/// the process, so the context a reset makes anew has a new one).
+struct DeviceSlot {
+  std::mutex mutex;
+  std::atomic<DeviceState*> current{nullptr};
+  std::atomic<unsigned long long> context{0};
+  std::atomic<unsigned> next_side{0};  // the side streams taken in turn, across epochs
+  std::vector<DeviceState*> retired;  // kept reachable: a thread may still be using one
+};
+
+DeviceSlot& device_slot(int ordinal) {
+  static std::array<DeviceSlot, kMaxDevices> all;
+  if (ordinal < 0 || ordinal >= kMaxDevices) throw Error("tile: CUDA device ordinal out of range");
+  return all[static_cast<std::size_t>(ordinal)];
+}
+
+/// The driver's cuCtxGetCurrent and cuCtxGetId, found through the runtime (tile_rt links no
+/// libcuda); null where the driver has none.
+struct ContextCalls {
+  CUresult (*get_current)(CUcontext*) = nullptr;
+  CUresult (*get_id)(CUcontext, unsigned long long*) = nullptr;
+};
+const ContextCalls& context_calls() {
+  static const ContextCalls calls = [] {
+    ContextCalls c;
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    if (cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found) ==
+            cudaSuccess &&
+        found == cudaDriverEntryPointSuccess)
+      c.get_current = reinterpret_cast<CUresult (*)(CUcontext*)>(fn);
+    if (cudaGetDriverEntryPointByVersion("cuCtxGetId", &fn, 12000, cudaEnableDefault, &found) == cudaSuccess &&
+        found == cudaDriverEntryPointSuccess)
+      c.get_id = reinterpret_cast<CUresult (*)(CUcontext, unsigned long long*)>(fn);
+    (void)cudaGetLastError();
+    return c;
+  }();
+  return calls;
+}
+
+/// The id of the device's primary context, which cudaSetDevice makes current (and makes again
+/// after a reset); 0 when the driver cannot tell.
+unsigned long long context_id(int ordinal) {
+  use_device(ordinal);
+  const ContextCalls& calls = context_calls();
+  CUcontext ctx = nullptr;
+  unsigned long long id = 0;
+  if (!calls.get_current || !calls.get_id || calls.get_current(&ctx) != CUDA_SUCCESS || !ctx ||
+      calls.get_id(ctx, &id) != CUDA_SUCCESS)
+    return 0;
+  return id;
+}
+
+/// The device's state for its context now: a context not seen before (at the first use, or the
+/// first use after a reset) begins a new epoch with a fresh state.
+DeviceState& current_state(int ordinal) {
+  DeviceSlot& slot = device_slot(ordinal);
+  const unsigned long long id = context_id(ordinal);
+  DeviceState* s = slot.current.load(std::memory_order_acquire);
+  if (s && slot.context.load(std::memory_order_acquire) == id) return *s;
+  std::lock_guard<std::mutex> lock(slot.mutex);
+  s = slot.current.load(std::memory_order_relaxed);
+  if (s && slot.context.load(std::memory_order_relaxed) == id) return *s;
+  auto* fresh = new DeviceState(ordinal, s ? s->epoch + 1 : 0);
+  if (s) slot.retired.push_back(s);
+  slot.context.store(id, std::memory_order_release);
+  slot.current.store(fresh, std::memory_order_release);
+  return *fresh;
+}
+
+/// The state of the device's epoch as last seen (current_state is where a reset is noticed).
+DeviceState& state(int ordinal) {
+  DeviceState* s = device_slot(ordinal).current.load(std::memory_order_acquire);
+  return s ? *s : current_state(ordinal);
 }
 
 /// A kernel failed a tile::check since the record was last read: report it and clear it.
 void raise_failed_check(int ordinal) {
-  detail::CheckRecord* r = check_records().host[static_cast<std::size_t>(ordinal)];
+  detail::CheckRecord* r = state(ordinal).check_host;
   if (!r || *reinterpret_cast<volatile int32_t*>(&r->state) != 2) return;
   std::string where = "(";
   for (int a = 0; a < r->grid_rank && a < detail::kMaxRank; ++a)
@@ -64,22 +167,68 @@ void raise_failed_check(int ordinal) {
   throw Error(text);
 }
 
+PooledEvent* take_event(int ordinal) {
+  DeviceState& d = state(ordinal);
+  PooledEvent* e = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(d.mutex);
+    if (d.free_events) {
+      e = d.free_events;
+      d.free_events = e->next_free;
+    }
+  }
+  if (!e) {
+    auto fresh = std::make_unique<PooledEvent>();
+    fresh->owner = &d;
+    check(cudaEventCreateWithFlags(&fresh->event, cudaEventDisableTiming), "cudaEventCreateWithFlags");
+    e = fresh.release();
+  }
+  e->next_free = nullptr;
+  e->refs.store(1, std::memory_order_relaxed);
+  return e;
+}
+
+void give_back(PooledEvent* e) noexcept {
+  DeviceState& d = *e->owner;
+  std::lock_guard<std::mutex> lock(d.mutex);
+  e->next_free = d.free_events;
+  d.free_events = e;
+}
+
+void release_event(PooledEvent* e) noexcept {
+  if (e && e->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) give_back(e);
+}
+
+/// An event of an epoch that a reset ended: the work it marks is gone with the context.
+bool event_lost(const PooledEvent* e) { return e->owner->epoch != current_state(e->owner->ordinal).epoch; }
+
+/// Makes `waiter` wait for everything issued so far on `producer` (two streams of one device).
+void stream_wait(int ordinal, cudaStream_t waiter, cudaStream_t producer) {
+  if (waiter == producer) return;
+  PooledEvent* e = take_event(ordinal);
+  cudaError_t err = cudaEventRecord(e->event, producer);
+  if (err == cudaSuccess) err = cudaStreamWaitEvent(waiter, e->event, 0);
+  release_event(e);  // the wait took the event's state: it may be recorded again
+  check(err, "cudaStreamWaitEvent");
+}
+
 }  // namespace
 
+uint64_t epoch(int ordinal) { return current_state(ordinal).epoch; }
+
 detail::CheckRecord* check_record(int ordinal) {
-  CheckRecords& records = check_records();
-  const auto i = static_cast<std::size_t>(ordinal);
-  std::call_once(records.once[i], [&] {
+  DeviceState& d = state(ordinal);
+  std::call_once(d.check_once, [&] {
     use_device(ordinal);
     void* host = nullptr;
     check(cudaHostAlloc(&host, sizeof(detail::CheckRecord), cudaHostAllocMapped), "cudaHostAlloc");
     auto* record = new (host) detail::CheckRecord{};
     void* device = nullptr;
     check(cudaHostGetDevicePointer(&device, host, 0), "cudaHostGetDevicePointer");
-    records.host[i] = record;
-    records.device[i] = static_cast<detail::CheckRecord*>(device);
+    d.check_host = record;
+    d.check_device = static_cast<detail::CheckRecord*>(device);
   });
-  return records.device[i];
+  return d.check_device;
 }
 
 int device_count() noexcept {
@@ -102,9 +251,8 @@ void* allocate(int ordinal, std::size_t bytes) {
   // next allocation instead of returning it to the driver at every synchronisation: an array
   // made and dropped inside a loop costs no cudaMalloc. The side streams wait for the main
   // stream before they use what was allocated there (side_stream).
-  static std::array<std::once_flag, kMaxDevices> pool_once;
   cudaStream_t s = static_cast<cudaStream_t>(stream(ordinal));
-  std::call_once(pool_once[static_cast<std::size_t>(ordinal)], [&] {
+  std::call_once(state(ordinal).pool_once, [&] {
     cudaMemPool_t pool = nullptr;
     if (cudaDeviceGetDefaultMemPool(&pool, ordinal) == cudaSuccess) {
       uint64_t keep = UINT64_MAX;
@@ -121,7 +269,7 @@ void* allocate(int ordinal, std::size_t bytes) {
     throw Error("tile: cannot allocate " + std::to_string(bytes) +
                 " bytes on cuda:" + std::to_string(ordinal) + ": " + describe(e));
   }
-  note_main_allocation(ordinal);
+  state(ordinal).main_allocations.fetch_add(1, std::memory_order_acq_rel);
   return p;
 }
 
@@ -137,91 +285,8 @@ void release(int ordinal, void* ptr) noexcept {
   (void)cudaGetLastError();
 }
 
-namespace {
-
-/// A pooled event: `refs` holders (a Future, buffers); the last release returns it to the
-/// device's free list.
-struct PooledEvent {
-  cudaEvent_t event = nullptr;
-  std::atomic<int> refs{0};
-  int ordinal = 0;
-  PooledEvent* next_free = nullptr;
-};
-
-/// A device's streams, allocation counter and event free list.
-struct DeviceStreams {
-  std::once_flag main_once;
-  cudaStream_t main = nullptr;
-  std::once_flag side_once;
-  std::array<cudaStream_t, detail::kSideStreams> side{};
-  std::atomic<unsigned> next_side{0};
-  /// Incremented after each allocation (or import) issued on the main stream; side stream i
-  /// waited for the main stream when the counter was side_seen[i].
-  std::atomic<uint64_t> main_allocations{0};
-  std::array<std::atomic<uint64_t>, detail::kSideStreams> side_seen{};
-  std::mutex mutex;       // the free list
-  std::mutex side_mutex;  // the side streams' waits for the main stream
-  PooledEvent* free_events = nullptr;
-};
-
-DeviceStreams& device_streams(int ordinal) {
-  static std::array<DeviceStreams, kMaxDevices> all;
-  if (ordinal < 0 || ordinal >= kMaxDevices) throw Error("tile: CUDA device ordinal out of range");
-  return all[static_cast<std::size_t>(ordinal)];
-}
-
-PooledEvent* take_event(int ordinal) {
-  DeviceStreams& d = device_streams(ordinal);
-  PooledEvent* e = nullptr;
-  {
-    std::lock_guard<std::mutex> lock(d.mutex);
-    if (d.free_events) {
-      e = d.free_events;
-      d.free_events = e->next_free;
-    }
-  }
-  if (!e) {
-    auto fresh = std::make_unique<PooledEvent>();
-    fresh->ordinal = ordinal;
-    check(cudaEventCreateWithFlags(&fresh->event, cudaEventDisableTiming), "cudaEventCreateWithFlags");
-    e = fresh.release();
-  }
-  e->next_free = nullptr;
-  e->refs.store(1, std::memory_order_relaxed);
-  return e;
-}
-
-void give_back(PooledEvent* e) noexcept {
-  DeviceStreams& d = device_streams(e->ordinal);
-  std::lock_guard<std::mutex> lock(d.mutex);
-  e->next_free = d.free_events;
-  d.free_events = e;
-}
-
-void release_event(PooledEvent* e) noexcept {
-  if (e && e->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) give_back(e);
-}
-
-/// Makes `waiter` wait for everything issued so far on `producer` (two streams of one device).
-void stream_wait(int ordinal, cudaStream_t waiter, cudaStream_t producer) {
-  if (waiter == producer) return;
-  PooledEvent* e = take_event(ordinal);
-  cudaError_t err = cudaEventRecord(e->event, producer);
-  if (err == cudaSuccess) err = cudaStreamWaitEvent(waiter, e->event, 0);
-  release_event(e);  // the wait took the event's state: it may be recorded again
-  check(err, "cudaStreamWaitEvent");
-}
-
-}  // namespace
-
-namespace {
-void note_main_allocation(int ordinal) {
-  device_streams(ordinal).main_allocations.fetch_add(1, std::memory_order_acq_rel);
-}
-}  // namespace
-
 void* stream(int ordinal) {
-  DeviceStreams& d = device_streams(ordinal);
+  DeviceState& d = state(ordinal);
   std::call_once(d.main_once, [&] {
     use_device(ordinal);
     check(cudaStreamCreateWithFlags(&d.main, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
@@ -230,12 +295,12 @@ void* stream(int ordinal) {
 }
 
 int pick_side_stream(int ordinal) {
-  return static_cast<int>(device_streams(ordinal).next_side.fetch_add(1, std::memory_order_relaxed) %
+  return static_cast<int>(device_slot(ordinal).next_side.fetch_add(1, std::memory_order_relaxed) %
                           detail::kSideStreams);
 }
 
 void* side_stream(int ordinal, int index) {
-  DeviceStreams& d = device_streams(ordinal);
+  DeviceState& d = state(ordinal);
   std::call_once(d.side_once, [&] {
     use_device(ordinal);
     for (cudaStream_t& s : d.side)
@@ -276,7 +341,7 @@ void order_after_device_stream(int ordinal, void* waiter) {
 
 void order_after_device_allocations(int ordinal, void* waiter, uint64_t& seen) {
   // Read before the wait: allocations counted by then were issued before it.
-  const uint64_t now = device_streams(ordinal).main_allocations.load(std::memory_order_acquire);
+  const uint64_t now = state(ordinal).main_allocations.load(std::memory_order_acquire);
   if (now == seen) return;
   order_after_device_stream(ordinal, waiter);
   seen = now;
@@ -286,7 +351,7 @@ void order_device_stream_after(int ordinal, void* producer) {
   use_device(ordinal);
   stream_wait(ordinal, static_cast<cudaStream_t>(stream(ordinal)), static_cast<cudaStream_t>(producer));
   // What the producer wrote is now ordered on the main stream: side streams must wait again.
-  note_main_allocation(ordinal);
+  state(ordinal).main_allocations.fetch_add(1, std::memory_order_acq_rel);
 }
 
 void copy_to_device(int ordinal, void* dst, const void* src, std::size_t bytes) {
@@ -387,8 +452,14 @@ void* event_record(int ordinal, void* s) {
   return e;
 }
 
+/// Waiting for work a reset destroyed.
+[[noreturn]] void throw_event_lost(int ordinal, const char* kernel, const char* source) {
+  throw Error(kernel_context(kernel, source) + ": cuda:" + std::to_string(ordinal) +
+              " was reset (cudaDeviceReset) before this work finished; what it wrote is lost");
+}
+
 bool event_query(int ordinal, void* event, const char* kernel, const char* source) {
-  use_device(ordinal);
+  if (event_lost(static_cast<PooledEvent*>(event))) throw_event_lost(ordinal, kernel, source);
   const cudaError_t e = cudaEventQuery(static_cast<PooledEvent*>(event)->event);
   if (e == cudaSuccess) {
     raise_failed_check(ordinal);
@@ -400,7 +471,7 @@ bool event_query(int ordinal, void* event, const char* kernel, const char* sourc
 }
 
 void event_wait(int ordinal, void* event, const char* kernel, const char* source) {
-  use_device(ordinal);
+  if (event_lost(static_cast<PooledEvent*>(event))) throw_event_lost(ordinal, kernel, source);
   const cudaError_t e = cudaEventSynchronize(static_cast<PooledEvent*>(event)->event);
   if (e != cudaSuccess) {
     (void)cudaGetLastError();
@@ -441,23 +512,16 @@ void timing_event_destroy(int ordinal, void* event) noexcept {
 }
 
 void flush_l2(int ordinal, void* s) {
-  struct Scratch {
-    std::once_flag once;
-    void* data = nullptr;
-    std::size_t bytes = 0;
-  };
-  static std::array<Scratch, kMaxDevices> scratch;
-  if (ordinal < 0 || ordinal >= kMaxDevices) throw Error("tile: CUDA device ordinal out of range");
-  Scratch& sc = scratch[static_cast<std::size_t>(ordinal)];
+  DeviceState& d = state(ordinal);
   use_device(ordinal);
-  std::call_once(sc.once, [&] {
+  std::call_once(d.scratch_once, [&] {
     int l2 = 0;
     check(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, ordinal), "cudaDeviceGetAttribute");
     const std::size_t bytes = std::max<std::size_t>(2 * static_cast<std::size_t>(l2), std::size_t(1) << 20);
-    check(cudaMalloc(&sc.data, bytes), "cudaMalloc");
-    sc.bytes = bytes;
+    check(cudaMalloc(&d.scratch, bytes), "cudaMalloc");
+    d.scratch_bytes = bytes;
   });
-  check(cudaMemsetAsync(sc.data, 0, sc.bytes, static_cast<cudaStream_t>(s)), "cudaMemsetAsync");
+  check(cudaMemsetAsync(d.scratch, 0, d.scratch_bytes, static_cast<cudaStream_t>(s)), "cudaMemsetAsync");
 }
 
 void capture_begin(int ordinal, void* s) {

@@ -10,6 +10,9 @@
 // allocates nothing pays nothing). Events come from a per-device free list and are reference
 // counted: buffers remember them to order later uses (tile/detail/ordering.hpp).
 // CUDA errors become tile::Error. No GPU (or no driver) is not an error: device_count() is 0.
+// A reset of the device (cudaDeviceReset) destroys its context: the streams, events and records
+// above belong to one epoch of the device, and the first use after a reset finds a new context
+// and begins the next epoch with new ones (detail::device_epoch).
 #pragma once
 
 #include <cstddef>
@@ -24,6 +27,10 @@ namespace tile::cuda {
 
 int device_count() noexcept;
 std::string device_name(int ordinal);
+
+/// The device's epoch: 0 at first, one more after each reset, noticed here (the current
+/// primary context is not the one the epoch began with).
+uint64_t epoch(int ordinal);
 
 void* allocate(int ordinal, std::size_t bytes);
 void release(int ordinal, void* ptr) noexcept;

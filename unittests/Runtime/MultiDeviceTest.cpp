@@ -73,6 +73,16 @@ TEST(MultiDevice, ALaunchRunsWhereItsArraysAre) {
              "all arrays of a launch must be on one device");
 }
 
+TEST(MultiDevice, AResetOfOneDeviceLeavesTheOthersArrays) {
+  auto kept = tile::zeros<float>({4}, tile::device(1));
+  auto lost = tile::zeros<float>({4}, tile::device(2));
+  tile::detail::inject_device_reset(tile::device(2));
+  tile::launch<increment<4>>(kept.partition_mut<4>()).sync();
+  EXPECT_EQ(kept.to_host(), (std::vector<float>{1, 1, 1, 1}));
+  EXPECT_HAS(error_of([&] { (void)lost.to_host(); }), "was lost when the device was reset");
+  EXPECT_HAS(error_of([&] { tile::ops::copy(kept, lost).sync(); }), "tile::ops::copy (dst)");
+}
+
 TEST(MultiDevice, CopiesCrossDevices) {
   auto a = tile::from_host(std::vector<float>{1, 2, 3, 4, 5, 6}, {2, 3}, tile::device(0));
   auto b = tile::zeros<float>({2, 3}, tile::device(3));

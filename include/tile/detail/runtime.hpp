@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tile/detail/ordering.hpp"
@@ -57,7 +58,25 @@ struct Buffer {
   std::atomic<Buffer*> alias{nullptr};
   /// On a GPU: the events that order later uses and the free after earlier ones.
   BufferOrder order;
+  /// The device's epoch when the buffer was made (device_epoch): a reset since took its memory.
+  uint64_t epoch = 0;
 };
+
+/// Device resets. cudaDeviceReset (by the program or a library it calls) destroys the device's
+/// context and with it every allocation, stream, event and graph made there. The reset ends the
+/// device's epoch: `device_epoch` is the epoch now, and on a GPU it is where a reset is noticed
+/// (the primary context is not the one the epoch began with; tile_rt then starts afresh with
+/// new streams and events). A buffer of an earlier epoch is lost: `check_not_lost` throws
+/// tile::Error naming `what` for it, so that no op reads or writes where its memory was, and
+/// freeing it releases nothing on the device. `inject_device_reset` ends the epoch of a CPU
+/// device as a reset would, for the fault tests (the host memory stays, but counts as lost).
+uint64_t device_epoch(const Device& device);
+[[noreturn]] void throw_lost(const Buffer* b, std::string_view what);
+inline bool is_lost(const Buffer* b) { return b && b->bytes > 0 && b->epoch != device_epoch(*b->device); }
+inline void check_not_lost(const Buffer* b, std::string_view what) {
+  if (is_lost(b)) throw_lost(b, what);
+}
+void inject_device_reset(const Device& device) noexcept;
 
 /// The lock of every buffer's loans and of the rings of Buffer::alias: loans are taken and
 /// returned by const member functions (views), which several threads may call at once.
