@@ -288,6 +288,15 @@ void throw_lost(const Buffer* b, std::string_view what) {
               "contents are gone: make the array again");
 }
 
+uint64_t seen_epoch(const Device& device) noexcept {
+  if (!device.is_gpu()) return cpu_epochs[static_cast<std::size_t>(device.ordinal())].load(std::memory_order_acquire);
+#if defined(TILE_RT_HAS_CUDA)
+  return cuda::seen_epoch(device.ordinal());
+#else
+  return 0;
+#endif
+}
+
 void inject_device_reset(const Device& device) noexcept {
   if (!device.is_gpu()) cpu_epochs[static_cast<std::size_t>(device.ordinal())].fetch_add(1);
 }
@@ -345,7 +354,8 @@ Buffer* buffer_external(const Device& device, void* data, std::size_t bytes, voi
   const auto begin = reinterpret_cast<uintptr_t>(data), end = begin + bytes;
   for (Buffer* other : e.live) {
     const auto o = reinterpret_cast<uintptr_t>(other->data);
-    if (other->device == &device && o < end && begin < o + other->bytes) join_rings(b, other);
+    if (other->device == &device && other->epoch == b->epoch && o < end && begin < o + other->bytes)
+      join_rings(b, other);
   }
   e.live.push_back(b);
   return b;
@@ -360,14 +370,19 @@ void buffer_free(Buffer* b) noexcept {
                  b->loans.front().exclusive ? "exclusively" : "shared");
     std::abort();
   }
-  // A reset took the memory: nothing of it is freed, and its events went with the context.
+  // A reset took the memory: nothing of it is freed, and its events went with the context;
+  // executions still open on this thread forget it all the same.
   const bool gone = lost(b);
 #if defined(TILE_RT_HAS_CUDA)
   if (b->device->is_gpu()) {
-    if (gone)
+    if (gone) {
+      for (UseList* l = open_use_lists; l; l = l->outer)
+        for (int k = 0; k < l->count; ++k)
+          if (l->uses[static_cast<std::size_t>(k)].buffer == b) l->uses[static_cast<std::size_t>(k)].buffer = nullptr;
       GpuOrdering::clear(b->order);
-    else
+    } else {
       order_free(b);
+    }
   }
 #endif
   if (b->external) {  // memory the caller (or a DLPack producer) owns

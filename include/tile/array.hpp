@@ -409,7 +409,7 @@ inline const Loan* alias_conflict(const Buffer* b, const Loan& loan) {
 template <class T>
 uint64_t acquire_loan(const ArrayRef<T>& r, bool exclusive, std::string_view what) {
   Buffer* b = r.buffer;
-  check_not_lost(b, what);
+  if (b && b->bytes > 0 && b->epoch != seen_epoch(*b->device)) throw_lost(b, what);
   LoanLock lock;
   Loan loan;
   loan.exclusive = exclusive;

@@ -182,6 +182,7 @@ void describe_dlpack(const Array<T>& a, int64_t* shape, int64_t* strides, DLTens
 template <class T>
 DLManagedTensor* to_dlpack(Array<T>&& array, void* consumer_stream = nullptr) {
   if (!array.valid()) throw Error("tile::to_dlpack: the array has no storage (it was moved from)");
+  detail::check_not_lost(detail::ArrayAccess::ref(array).buffer, "tile::to_dlpack");
   if (!detail::ArrayAccess::ref(array).buffer->loans.empty())
     throw Error("tile::to_dlpack: the array is borrowed (by a view, a PartitionRef or a pending op); a "
                 "borrowed array cannot be handed to a DLPack consumer");

@@ -53,9 +53,10 @@ struct PooledEvent {
 /// destroys the context they belong to; the state is then retired, never destroyed (its
 /// handles went with the context), and the next use of the device begins a new one.
 struct DeviceState {
-  DeviceState(int o, uint64_t e) : ordinal(o), epoch(e) {}
+  DeviceState(int o, uint64_t e, unsigned long long c) : ordinal(o), epoch(e), context(c) {}
   const int ordinal;
   const uint64_t epoch;
+  const unsigned long long context;  // the primary context's id (cuCtxGetId)
   std::once_flag main_once;
   cudaStream_t main = nullptr;
   std::once_flag side_once;
@@ -77,20 +78,20 @@ struct DeviceState {
   std::size_t scratch_bytes = 0;
 };
 
-/// A device's current state and the context it belongs to (cuCtxGetId: unique for the life of
-/// the process, so the context a reset makes anew has a new one).
+/// A device's current state (its context's id is unique for the life of the process, so the
+/// context a reset makes anew has a new one).
 struct DeviceSlot {
   std::mutex mutex;
   std::atomic<DeviceState*> current{nullptr};
-  std::atomic<unsigned long long> context{0};
   std::atomic<unsigned> next_side{0};  // the side streams taken in turn, across epochs
   std::vector<DeviceState*> retired;  // kept reachable: a thread may still be using one
 };
 
 DeviceSlot& device_slot(int ordinal) {
-  static std::array<DeviceSlot, kMaxDevices> all;
+  // Never destroyed: arrays may be freed after main returns.
+  static auto* all = new std::array<DeviceSlot, kMaxDevices>;
   if (ordinal < 0 || ordinal >= kMaxDevices) throw Error("tile: CUDA device ordinal out of range");
-  return all[static_cast<std::size_t>(ordinal)];
+  return (*all)[static_cast<std::size_t>(ordinal)];
 }
 
 /// The driver's cuCtxGetCurrent and cuCtxGetId, found through the runtime (tile_rt links no
@@ -134,15 +135,16 @@ unsigned long long context_id(int ordinal) {
 /// first use after a reset) begins a new epoch with a fresh state.
 DeviceState& current_state(int ordinal) {
   DeviceSlot& slot = device_slot(ordinal);
-  const unsigned long long id = context_id(ordinal);
   DeviceState* s = slot.current.load(std::memory_order_acquire);
-  if (s && slot.context.load(std::memory_order_acquire) == id) return *s;
+  const unsigned long long id = context_id(ordinal);
+  // An id of 0 (the driver cannot tell) keeps the state there is.
+  if (s && (s->context == id || id == 0)) return *s;
   std::lock_guard<std::mutex> lock(slot.mutex);
   s = slot.current.load(std::memory_order_relaxed);
-  if (s && slot.context.load(std::memory_order_relaxed) == id) return *s;
-  auto* fresh = new DeviceState(ordinal, s ? s->epoch + 1 : 0);
+  const unsigned long long now = context_id(ordinal);  // a reset may have come meanwhile
+  if (s && (s->context == now || now == 0)) return *s;
+  auto* fresh = new DeviceState(ordinal, s ? s->epoch + 1 : 0, now);
   if (s) slot.retired.push_back(s);
-  slot.context.store(id, std::memory_order_release);
   slot.current.store(fresh, std::memory_order_release);
   return *fresh;
 }
@@ -201,6 +203,11 @@ void release_event(PooledEvent* e) noexcept {
 
 /// An event of an epoch that a reset ended: the work it marks is gone with the context.
 bool event_lost(const PooledEvent* e) { return e->owner->epoch != current_state(e->owner->ordinal).epoch; }
+/// The same against the epoch last noticed (no call into CUDA), for the waits of a use that
+/// its op's launch already looked at the device for.
+bool event_stale(const PooledEvent* e) noexcept {
+  return e->owner != device_slot(e->owner->ordinal).current.load(std::memory_order_acquire);
+}
 
 /// Makes `waiter` wait for everything issued so far on `producer` (two streams of one device).
 void stream_wait(int ordinal, cudaStream_t waiter, cudaStream_t producer) {
@@ -215,6 +222,11 @@ void stream_wait(int ordinal, cudaStream_t waiter, cudaStream_t producer) {
 }  // namespace
 
 uint64_t epoch(int ordinal) { return current_state(ordinal).epoch; }
+
+uint64_t seen_epoch(int ordinal) noexcept {
+  const DeviceState* s = device_slot(ordinal).current.load(std::memory_order_acquire);
+  return s ? s->epoch : 0;
+}
 
 detail::CheckRecord* check_record(int ordinal) {
   DeviceState& d = state(ordinal);
@@ -322,11 +334,14 @@ void* side_stream(int ordinal, int index) {
 }
 
 void stream_wait_event(void* waiter, void* event) {
+  // An event of an epoch a reset ended marks work that is gone: nothing to wait for.
+  if (event_stale(static_cast<PooledEvent*>(event))) return;
   check(cudaStreamWaitEvent(static_cast<cudaStream_t>(waiter), static_cast<PooledEvent*>(event)->event, 0),
         "cudaStreamWaitEvent");
 }
 
 void event_host_wait(void* event) noexcept {
+  if (event_stale(static_cast<PooledEvent*>(event))) return;
   if (cudaEventSynchronize(static_cast<PooledEvent*>(event)->event) != cudaSuccess) (void)cudaGetLastError();
 }
 
@@ -428,6 +443,7 @@ void check_launch(int ordinal, int err, const char* kernel, const char* source) 
 }
 
 void synchronize(int ordinal, const char* kernel, const char* source) {
+  current_state(ordinal);  // after a reset, the new epoch's stream
   synchronize_stream(ordinal, stream(ordinal), kernel, source);
 }
 

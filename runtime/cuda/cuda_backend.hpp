@@ -31,6 +31,8 @@ std::string device_name(int ordinal);
 /// The device's epoch: 0 at first, one more after each reset, noticed here (the current
 /// primary context is not the one the epoch began with).
 uint64_t epoch(int ordinal);
+/// The epoch as last noticed (no call into CUDA).
+uint64_t seen_epoch(int ordinal) noexcept;
 
 void* allocate(int ordinal, std::size_t bytes);
 void release(int ordinal, void* ptr) noexcept;

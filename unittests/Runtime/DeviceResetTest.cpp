@@ -3,12 +3,13 @@
 // (a launch, a copy, a view, to_host, an op composed before the reset and run after it)
 // throws tile::Error saying so and touches nothing; dropping them leaks nothing; arrays made
 // after it work as before. On a GPU the reset is cudaDeviceReset (bench/gpu/run.sh runs
-// test/Driver/compile-device-reset.cpp there); here it is the CPU backend's injected one.
+// bench/gpu/device_reset.tile.cpp there); here it is the CPU backend's injected one.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
+#include "tile/dlpack.hpp"
 #include "tile/tile.hpp"
 
 namespace {
@@ -49,6 +50,7 @@ TEST(DeviceReset, AnArrayMadeBeforeTheResetCannotBeRead) {
   tile::detail::inject_device_reset(cpu());
   expect_lost([&] { (void)z.to_host(); });
   expect_lost([&] { (void)z.view(); });
+  expect_lost([&] { (void)tile::to_dlpack(std::move(z)); });
 }
 
 TEST(DeviceReset, AnOpComposedBeforeTheResetAndRunAfterItRunsNothing) {

@@ -71,6 +71,9 @@ struct Buffer {
 /// freeing it releases nothing on the device. `inject_device_reset` ends the epoch of a CPU
 /// device as a reset would, for the fault tests (the host memory stays, but counts as lost).
 uint64_t device_epoch(const Device& device);
+/// The epoch as last noticed, without asking the device: what loans compare with (a view is
+/// a host-side object; the op that uses it looks at the device when it runs).
+uint64_t seen_epoch(const Device& device) noexcept;
 [[noreturn]] void throw_lost(const Buffer* b, std::string_view what);
 inline bool is_lost(const Buffer* b) { return b && b->bytes > 0 && b->epoch != device_epoch(*b->device); }
 inline void check_not_lost(const Buffer* b, std::string_view what) {
