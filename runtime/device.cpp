@@ -45,6 +45,19 @@ struct CudaEvents {
 };
 using GpuOrdering = detail::Ordering<CudaEvents>;
 
+/// Calls f(use) for every use of `b` that an execution still open on this thread issued and
+/// has not marked with an event, after that execution stopped tracking the buffer.
+template <class F>
+void forget_open_uses(const detail::Buffer* b, F&& f) {
+  for (detail::UseList* l = detail::open_use_lists; l; l = l->outer)
+    for (int k = 0; k < l->count; ++k) {
+      detail::UseList::Use& u = l->uses[static_cast<std::size_t>(k)];
+      if (u.buffer != b) continue;
+      u.buffer = nullptr;
+      f(u);
+    }
+}
+
 /// Before a GPU buffer's memory goes: orders the free (on the main stream, or by the host for
 /// memory someone else frees) after every use of it, including work an execution still open on
 /// this thread issued for it (which stops tracking the buffer).
@@ -55,23 +68,19 @@ void order_free(detail::Buffer* b) noexcept {
     main = cuda::stream(ordinal);
   } catch (...) {
   }
-  for (detail::UseList* l = detail::open_use_lists; l; l = l->outer)
-    for (int k = 0; k < l->count; ++k) {
-      detail::UseList::Use& u = l->uses[static_cast<std::size_t>(k)];
-      if (u.buffer != b) continue;
-      u.buffer = nullptr;
+  forget_open_uses(b, [&](const detail::UseList::Use& u) {
+    try {
+      if (b->external || !main)
+        cuda::synchronize_stream(ordinal, u.stream, "tile::Array (freed)", "");
+      else
+        cuda::order_device_stream_after(ordinal, u.stream);
+    } catch (...) {  // an earlier kernel failed: its op reports it; the free must still wait
       try {
-        if (b->external || !main)
-          cuda::synchronize_stream(ordinal, u.stream, "tile::Array (freed)", "");
-        else
-          cuda::order_device_stream_after(ordinal, u.stream);
-      } catch (...) {  // an earlier kernel failed: its op reports it; the free must still wait
-        try {
-          cuda::synchronize_stream(ordinal, u.stream, "tile::Array (freed)", "");
-        } catch (...) {
-        }
+        cuda::synchronize_stream(ordinal, u.stream, "tile::Array (freed)", "");
+      } catch (...) {
       }
     }
+  });
   // Memory another array also covers may be released with this one: its uses end first.
   if (b->alias.load(std::memory_order_relaxed)) {
     detail::LoanLock lock;
@@ -271,10 +280,13 @@ int64_t live_buffers() noexcept { return live_buffer_count.load(); }
 namespace {
 /// The epochs of the simulated CPU devices: only inject_device_reset ends one.
 std::array<std::atomic<uint64_t>, kMaxCpuDevices> cpu_epochs{};
+uint64_t cpu_epoch(const Device& device) noexcept {
+  return cpu_epochs[static_cast<std::size_t>(device.ordinal())].load(std::memory_order_acquire);
+}
 }  // namespace
 
 uint64_t device_epoch(const Device& device) {
-  if (!device.is_gpu()) return cpu_epochs[static_cast<std::size_t>(device.ordinal())].load(std::memory_order_acquire);
+  if (!device.is_gpu()) return cpu_epoch(device);
 #if defined(TILE_RT_HAS_CUDA)
   return cuda::epoch(device.ordinal());
 #else
@@ -289,7 +301,7 @@ void throw_lost(const Buffer* b, std::string_view what) {
 }
 
 uint64_t seen_epoch(const Device& device) noexcept {
-  if (!device.is_gpu()) return cpu_epochs[static_cast<std::size_t>(device.ordinal())].load(std::memory_order_acquire);
+  if (!device.is_gpu()) return cpu_epoch(device);
 #if defined(TILE_RT_HAS_CUDA)
   return cuda::seen_epoch(device.ordinal());
 #else
@@ -301,11 +313,10 @@ void inject_device_reset(const Device& device) noexcept {
   if (!device.is_gpu()) cpu_epochs[static_cast<std::size_t>(device.ordinal())].fetch_add(1);
 }
 
-/// Whether `b`'s memory went with a device reset (never for memory tile_rt cannot lose).
+/// is_lost for buffer_free, which cannot throw: a device that cannot be asked counts as kept.
 bool lost(const Buffer* b) noexcept {
-  if (b->bytes == 0) return false;
   try {
-    return b->epoch != device_epoch(*b->device);
+    return is_lost(b);
   } catch (...) {
     return false;
   }
@@ -376,9 +387,7 @@ void buffer_free(Buffer* b) noexcept {
 #if defined(TILE_RT_HAS_CUDA)
   if (b->device->is_gpu()) {
     if (gone) {
-      for (UseList* l = open_use_lists; l; l = l->outer)
-        for (int k = 0; k < l->count; ++k)
-          if (l->uses[static_cast<std::size_t>(k)].buffer == b) l->uses[static_cast<std::size_t>(k)].buffer = nullptr;
+      forget_open_uses(b, [](const UseList::Use&) {});
       GpuOrdering::clear(b->order);
     } else {
       order_free(b);
