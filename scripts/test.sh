@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: install what is missing, build, then ctest (lit, GoogleTest,
-# examples on the CPU backend) two at a time.
+# Runs the whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer: install what
+# is missing, build an instrumented copy of everything (compiler, runtime, tests) into
+# ${BUILD_DIR:-build-sanitize}, then ctest (lit, GoogleTest, the examples on the CPU backend,
+# the runtime's tests under ThreadSanitizer, fuzz and soak smoke runs) two at a time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD_DIR:-$root/build}
+export BUILD_DIR=${BUILD_DIR:-$root/build-sanitize}
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh"
-ctest --test-dir "$build" -j2 --output-on-failure
+"$root/scripts/build.sh" -DTILECC_SANITIZE=ON
+ctest --test-dir "$BUILD_DIR" -j2 --output-on-failure
