@@ -197,6 +197,9 @@ public:
   /// A tile of `tileType`'s shape from a Tile or scalar operand of C++ type `from`.
   mlir::FailureOr<mlir::Value> asTile(const clang::Expr *operand, clang::QualType element,
                                       mlir::RankedTensorType tileType);
+  /// Warns (tile-scalar-conversion) where `operand` is a constant scalar whose value changes
+  /// as an `element` (ScalarOperands.cpp).
+  void checkScalarOperand(const clang::Expr *operand, clang::QualType element);
 
   // Control flow (ControlFlow.cpp).
   /// Lowers statements in order; after one that may `return`/`break`/`continue`, the rest run

@@ -28,6 +28,7 @@ FailureOr<Value> KernelLowerer::asTile(const clang::Expr *operand, clang::QualTy
   if (failed(value))
     return failure();
   Location l = loc(operand);
+  checkScalarOperand(operand, element);
   Value converted = convert(*value, operand->getType(), element, l);
   if (isa<RankedTensorType>(converted.getType()))
     return converted;

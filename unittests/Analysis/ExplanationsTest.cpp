@@ -110,7 +110,8 @@ TEST(Explanations, SectionsAndTemplates) {
 // the fixed one is clean. Rules reported after the checks (by the lowering or `tilecc compile`)
 // and rules whose API is not in the header yet are not run here.
 TEST(Explanations, ExamplesBehaveAsDocumented) {
-  const llvm::StringSet<> notByChecks = {"tile-not-constant", "tile-no-kernels"};
+  const llvm::StringSet<> notByChecks = {"tile-not-constant", "tile-no-kernels",
+                                         "tile-scalar-conversion"};
   const llvm::StringSet<> plannedApi = {"tile-mapped-not-injective"};
   for (const RuleInfo &info : allRules()) {
     if (plannedApi.contains(info.id))
