@@ -70,6 +70,27 @@ static void appendRuntimeLink(std::vector<std::string> &args, const Options &opt
     args.push_back(arg);
 }
 
+/// Compiles with `compile` (the tool, its flags and the source, without -o) into a temporary
+/// object, then links it with `tool` into `output` against tile_rt. Two steps, because the
+/// sanitizers a sanitized tile_rt needs at link time would otherwise instrument the program's
+/// own compilation too (several times slower, for the tests' programs).
+static int compileAndLink(std::vector<std::string> compile, const std::string &output,
+                          const Options &options, bool viaNvcc) {
+  llvm::SmallString<256> object;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("tilecc", "o", object)) {
+    toolError("cannot create a temporary file: " + ec.message());
+    return ToolFailure;
+  }
+  llvm::FileRemover removeObject(object);
+  std::string tool = compile.front();
+  compile.insert(compile.end(), {"-c", "-o", object.str().str()});
+  if (int status = run(compile, options.verbose); status != Success)
+    return status;
+  std::vector<std::string> link = {tool, object.str().str(), "-o", output};
+  appendRuntimeLink(link, options, viaNvcc);
+  return run(link, options.verbose);
+}
+
 int tilecc::driver::runBuild(const Options &options) {
   if (options.output.empty()) {
     toolError("build needs -o EXECUTABLE");
@@ -106,10 +127,7 @@ int tilecc::driver::runBuild(const Options &options) {
       args.push_back("-g");
     args.insert(args.end(), common.begin(), common.end());
     args.push_back(source);
-    args.push_back("-o");
-    args.push_back(options.output);
-    appendRuntimeLink(args, options, /*viaNvcc=*/false);
-    return run(args, options.verbose);
+    return compileAndLink(std::move(args), options.output, options, /*viaNvcc=*/false);
   }
 
   std::string nvcc = findTool("NVCC", {"nvcc"}, {"/usr/local/cuda/bin"});
@@ -128,8 +146,7 @@ int tilecc::driver::runBuild(const Options &options) {
   if (int status = runCompile(compileOptions); status != Success)
     return status;
 
-  // The generated file ends in .cu, so nvcc compiles it as CUDA and links the library after it
-  // (`-x cu` would apply to the library too).
+  // The generated file ends in .cu, so nvcc compiles it as CUDA.
   std::vector<std::string> args = {nvcc, "-O3"};
   if (options.debugInfo)
     args.insert(args.end(), {"-g", "-G"});
@@ -146,8 +163,5 @@ int tilecc::driver::runBuild(const Options &options) {
     args.push_back("-gencode=arch=compute_" + sm.str() + ",code=sm_" + sm.str());
   }
   args.push_back(cuFile.str().str());
-  args.push_back("-o");
-  args.push_back(options.output);
-  appendRuntimeLink(args, options, /*viaNvcc=*/true);
-  return run(args, options.verbose);
+  return compileAndLink(std::move(args), options.output, options, /*viaNvcc=*/true);
 }
