@@ -686,10 +686,18 @@ LogicalResult KernelEmitter::emit() {
     out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,
                     ")"));
+  // The runs instance moves the whole instance's vectors with one predicate per run: it
+  // shares a bound that leaves it kRunsBoundRegisters (a few bytes of spill at most); a
+  // tighter one stays with the whole instance.
+  constexpr int64_t kRunsBoundRegisters = 128;
+  int64_t boundRegisters = blocksPerSM > 1 ? 65536 / (blocksPerSM * threads * perBlock) : 0;
+  bool runsBounded = boundRegisters >= kRunsBoundRegisters;
   if (blocksPerSM > 1)
     out.line(0, cat("// ", blocksPerSM, " blocks per multiprocessor at once (at most ",
-                    65536 / (blocksPerSM * threads * perBlock), " registers per thread)",
-                    specialization ? " in the whole instance" : ""));
+                    boundRegisters, " registers per thread)",
+                    !specialization ? ""
+                    : runsBounded   ? " in the whole and runs instances"
+                                    : " in the whole instance"));
   if (specialization) {
     if (specialization.contains("divisible"))
       out.line(0, cat("// whole instance (Fit_ = 2) when ", specializationTest(true)));
@@ -715,8 +723,9 @@ LogicalResult KernelEmitter::emit() {
   }
 
   // The signature and the prologue share the kernel's source line.
-  // The occupancy plan sizes the specialized kernel; the general one, with a path per
-  // element for tiles its bounds cut, keeps the registers nvcc gives it.
+  // The occupancy plan sizes the specialized kernel (above: the runs instance where the bound
+  // is loose); the general one, with a path per element for tiles its bounds cut, keeps the
+  // registers nvcc gives it.
   // A block whose producer warps give registers to the program's (setmaxnreg) states its one
   // block per multiprocessor: ptxas honours setmaxnreg only where it knows the registers at
   // entry (else it warns C7508 and caps every thread at 65536 / threads).
@@ -726,7 +735,9 @@ LogicalResult KernelEmitter::emit() {
     sharesRegisters |= producer.getRegisters().has_value();
   });
   if (blocksPerSM > 1)
-    bounds += specialization ? cat(", Fit_ == 2 ? ", blocksPerSM, " : 1") : cat(", ", blocksPerSM);
+    bounds += !specialization ? cat(", ", blocksPerSM)
+              : runsBounded   ? cat(", Fit_ >= 1 ? ", blocksPerSM, " : 1")
+                              : cat(", Fit_ == 2 ? ", blocksPerSM, " : 1");
   else if (sharesRegisters)
     bounds += ", 1";
   std::string head = cat(specialization ? "template <int Fit_> " : "",

@@ -1,7 +1,8 @@
 // A kernel with `tilegpu.specialization` prints as a template on `int Fit_`: its `whole` and
 // `runs` accesses pass their fit to tile_dev::load/store (only the inside-or-outside test
 // remains in the whole instance, one predicated vector per run in the runs one), the
-// occupancy plan bounds only the whole instance, and the launcher builds the views once,
+// occupancy plan bounds the whole instance, and the runs one too where the bound leaves 128
+// registers per thread or more, and the launcher builds the views once,
 // tests the facts and launches the highest instance whose facts hold.
 // RUN: tilecc-translate --tilegpu-to-cuda --tilecc-no-line %s | FileCheck %s
 
@@ -12,7 +13,7 @@ func.func @scale(%y: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %i: 
                 tilegpu.specialization = {divisible = [array<i64: 1, 0, 128>], vectors = [array<i64: 1, 0, 16>, array<i64: 0, 0, 16>]}} {
   // CHECK: // whole instance (Fit_ = 2) when tile_dev::extent_divisible(a1_, 0, 128) && tile_dev::allows_vectors(a1_, 0, 16) && tile_dev::allows_vectors(a0_, 0, 16)
   // CHECK-NOT: runs instance
-  // CHECK: template <int Fit_> __global__ void __launch_bounds__(32, Fit_ == 2 ? 8 : 1) __tilecc_scale(
+  // CHECK: template <int Fit_> __global__ void __launch_bounds__(32, Fit_ >= 1 ? 8 : 1) __tilecc_scale(
   %n = tilegpu.array_dim %x, 0 : !tile.view<?xf32>
   %m = tilegpu.array_dim %y, 0 : !tile.view<128xf32, exclusive>
   %a = tilegpu.global_load %x[%i] bounds [%n] {aligned, vector = 4 : i32, whole} : !tile.view<?xf32> -> tensor<128xf32, #L>
@@ -37,12 +38,15 @@ func.func @scale(%y: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %i: 
 // the run facts; an access proven for runs alone takes at most the runs fit.
 func.func @runs(%y: !tile.view<?xf32, exclusive>, %x: !tile.view<?xf32>, %i: index)
     attributes {tile.kernel = "runs", tile.entry = "&::runs", tilegpu.num_warps = 1 : i32,
+                tilegpu.blocks_per_sm = 32 : i32,
                 tilegpu.specialization = {divisible = [array<i64: 1, 0, 128>], vectors = [array<i64: 1, 0, 16>],
                                           run_divisible = [array<i64: 1, 0, 4>, array<i64: 0, 0, 4>],
                                           run_vectors = [array<i64: 1, 0, 16>, array<i64: 0, 0, 16>]}} {
   // CHECK-LABEL: // runs: 1 warp(s)
   // CHECK: // whole instance (Fit_ = 2) when tile_dev::extent_divisible(a1_, 0, 128) && tile_dev::extent_divisible(a0_, 0, 4) && tile_dev::allows_vectors(a1_, 0, 16) && tile_dev::allows_vectors(a0_, 0, 16)
   // CHECK: // runs instance (Fit_ = 1) when tile_dev::extent_divisible(a1_, 0, 4) && tile_dev::extent_divisible(a0_, 0, 4) && tile_dev::allows_vectors(a1_, 0, 16) && tile_dev::allows_vectors(a0_, 0, 16)
+  // A bound of 64 registers per thread is the whole instance's alone.
+  // CHECK: template <int Fit_> __global__ void __launch_bounds__(32, Fit_ == 2 ? 32 : 1) __tilecc_runs(
   %n = tilegpu.array_dim %x, 0 : !tile.view<?xf32>
   %m = tilegpu.array_dim %y, 0 : !tile.view<?xf32, exclusive>
   %a = tilegpu.global_load %x[%i] bounds [%n] {aligned, vector = 4 : i32, whole, runs} : !tile.view<?xf32> -> tensor<128xf32, #L>

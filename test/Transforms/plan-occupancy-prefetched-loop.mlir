@@ -1,11 +1,12 @@
-// A kernel whose loop carries a tile loaded a step early gets no bound on its registers: nvcc
-// unpacks the carried tile while the next one arrives, beyond the register estimate, and a
-// bound would make it spill inside the loop. The same loop without the prefetch is bounded.
+// A kernel whose loop carries a tile loaded a step early is not sized by the register estimate
+// (nvcc unpacks the carried tile while the next one arrives, beyond it): it gets the blocks
+// that leave each thread 128 registers, here 4 blocks of 4 programs of 32 threads. The same
+// loop without the prefetch is sized by the estimate.
 // RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu --canonicalize --tile-vectorize-accesses --tile-prefetch-loop-loads --tilegpu-plan-shared-memory --tilegpu-plan-occupancy | FileCheck %s
 // RUN: tilecc-opt %s --tile-assign-layouts --convert-tile-to-tilegpu --canonicalize --tile-vectorize-accesses --tilegpu-plan-shared-memory --tilegpu-plan-occupancy | FileCheck %s --check-prefix=UNPIPELINED
 
 // CHECK-LABEL: func.func @k_loop
-// CHECK-SAME: tilegpu.blocks_per_sm = 1 : i32
+// CHECK-SAME: tilegpu.blocks_per_sm = 4 : i32
 // CHECK: scf.for {{.*}} iter_args(%{{[^,]*}} = %{{[^,]*}}, %{{[^,]*}} = %{{[^)]*}})
 // UNPIPELINED-LABEL: func.func @k_loop
 // UNPIPELINED-SAME: tilegpu.blocks_per_sm = 8 : i32
