@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 
+#include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
 #include "tilecc/Dialect/TileGPU/SharedStaging.h"
 
@@ -687,11 +688,11 @@ LogicalResult KernelEmitter::emit() {
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,
                     ")"));
   // The runs instance moves the whole instance's vectors with one predicate per run: it
-  // shares a bound that leaves it kRunsBoundRegisters (a few bytes of spill at most); a
+  // shares a bound that leaves it kUnestimatedRegisters (a few bytes of spill at most); a
   // tighter one stays with the whole instance.
-  constexpr int64_t kRunsBoundRegisters = 128;
-  int64_t boundRegisters = blocksPerSM > 1 ? 65536 / (blocksPerSM * threads * perBlock) : 0;
-  bool runsBounded = boundRegisters >= kRunsBoundRegisters;
+  int64_t boundRegisters =
+      blocksPerSM > 1 ? tilegpu::kRegistersPerSM / (blocksPerSM * threads * perBlock) : 0;
+  bool runsBounded = boundRegisters >= tilegpu::kUnestimatedRegisters;
   if (blocksPerSM > 1)
     out.line(0, cat("// ", blocksPerSM, " blocks per multiprocessor at once (at most ",
                     boundRegisters, " registers per thread)",

@@ -17,8 +17,8 @@
 //    the fragments' staging and addresses. Kernels whose loops carry tiles loaded a step
 //    early (tile-prefetch-loop-loads) are not sized by the estimate: nvcc unpacks the
 //    carried tile while the next one arrives, beyond it. They get the blocks that leave each
-//    thread kCarryingRegisters: a tighter bound spills inside the loop (GEMV with 16 x 512
-//    tiles: 1385 GB/s bounded to 5 blocks, 102 registers; 3897 unbounded), none halves the
+//    thread kUnestimatedRegisters (128): a tighter bound spills inside the loop (GEMV with
+//    16 x 512 tiles: 1385 GB/s bounded to 5 blocks, 102 registers; 3897 unbounded), none halves the
 //    warps of a kernel that takes a few more (decode attention over 4095 keys, 148-154
 //    registers unbounded: 37.5 us on an H100, 31.4 us bounded to 128 with 12-40 bytes of
 //    spill).
@@ -50,8 +50,6 @@ constexpr int64_t kBlocksPerSM = 32;
 constexpr int64_t kReservedSharedPerBlock = 1024; // what the CUDA runtime keeps per block
 constexpr int64_t kThreadsAimedFor = 1024;
 constexpr int64_t kPackedThreads = 128;
-/// The registers per thread a bound leaves a kernel whose loops carry prefetched tiles.
-constexpr int64_t kCarryingRegisters = 128;
 
 /// Registers a producer thread keeps. Element-wise copies of tiles their bounds cut spill with
 /// 56 or 96 (128 x 128 x 64 bf16 operands: 248 and 100 bytes), hardly with 120; a producer
@@ -110,7 +108,7 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
     if (!multiplies && !producer) {
       int64_t sharedPerSM = maxSharedBytes + kReservedSharedPerBlock;
       int64_t byRegisters =
-          carriesLoads ? tilegpu::kRegistersPerSM / (blockThreads * kCarryingRegisters)
+          carriesLoads ? tilegpu::kRegistersPerSM / (blockThreads * tilegpu::kUnestimatedRegisters)
                        : tilegpu::blocksByRegisters(func, unsigned(numWarps), blockThreads);
       blocks = std::min({byRegisters,
                          kThreadsPerSM / blockThreads,

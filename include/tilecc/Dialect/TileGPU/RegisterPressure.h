@@ -45,6 +45,10 @@ int64_t peakLiveRegisters(mlir::func::FuncOp func,
 /// kRegisterHeadroom for addresses and temporaries; at least 1.
 constexpr int64_t kRegistersPerSM = 65536;
 constexpr int64_t kRegisterHeadroom = 16;
+/// The fewest registers per thread an occupancy bound leaves a kernel that nvcc schedules
+/// beyond the estimate (loops carrying prefetched tiles, the runs instance's vectors): a
+/// tighter bound spills inside their loops.
+constexpr int64_t kUnestimatedRegisters = 128;
 int64_t blocksByRegisters(mlir::func::FuncOp func, unsigned numWarps, int64_t threads);
 
 /// The registers a tile value holds under its distributed layout in a program of `numWarps`
