@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A reference to an array is that array.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   Arr& r = a;

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Clearing a container of ops destroys them and their loans.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

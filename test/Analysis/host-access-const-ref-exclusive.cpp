@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Even a read conflicts with an exclusive loan.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   auto op = tile::launch<inc>(z.partition_mut<128>()); // expected-note {{'z' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A const reference to an unknown function is a read.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr z = make();

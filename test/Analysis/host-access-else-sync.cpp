@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op synced on both branches of an if is finished after it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(bool c) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Fields of a struct are distinct places.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 struct Buffers {
   Arr in;
   Arr out;

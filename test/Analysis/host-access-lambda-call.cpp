@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Calling a lambda that reads a captured array counts as reading it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto peek = [&] { return a.to_host(); }; // expected-note {{the lambda uses 'a' here}}

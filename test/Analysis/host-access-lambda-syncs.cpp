@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A lambda that syncs a captured op ends its loans when it is called.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

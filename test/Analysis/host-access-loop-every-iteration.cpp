@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op synced in every iteration leaves the array free.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(int n) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op synced in some iterations only still holds its loan in the others.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(int n) {
   Arr a = make();
   for (int i = 0; i < n; ++i) {

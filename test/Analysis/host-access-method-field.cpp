@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // In a method, a field of *this is a place of its own.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 class Model {
 public:
   void step();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Moving an array an op reads is refused.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   Arr x = make();

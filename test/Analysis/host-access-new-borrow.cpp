@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A new partition_mut of an array an op holds is refused.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   Arr x = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A non-const reference to an unknown function is a write.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   Arr x = make();

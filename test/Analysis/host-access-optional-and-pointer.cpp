@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A std::optional or a smart pointer holds one value: waiting for the future or syncing the op
 // it holds through `->`, `*` or `value()` returns the holder's loans; before, the array is lent.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <memory>
 
 using IncFuture = decltype(std::declval<IncOp>().async());

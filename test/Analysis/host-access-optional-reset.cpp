@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op stored in a local optional holds its loan until the optional is reset.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   std::optional<IncOp> pending;

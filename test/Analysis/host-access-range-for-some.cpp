@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Syncing only some ops of a container leaves the others holding their arrays.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   std::vector<IncOp> ops;

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Syncing every op of a container in a range-for ends their loans.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

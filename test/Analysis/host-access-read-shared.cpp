@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Reading an array lent shared is fine.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr z = make();

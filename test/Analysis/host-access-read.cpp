@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Reading an array lent exclusively to an unfinished op: the three-point report.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   auto op = tile::launch<inc>(z.partition_mut<128>()); // expected-note {{'z' was lent exclusively here}}

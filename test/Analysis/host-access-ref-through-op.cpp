@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A partition ref moved into an op: the op holds the loan until it runs.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto ref = a.partition_mut<128>(); // expected-note {{'a' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op passed by non-const reference may or may not have run: it still holds its loan.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto op = tile::launch<inc>(a.partition_mut<128>()); // expected-note {{'a' was lent exclusively here}}

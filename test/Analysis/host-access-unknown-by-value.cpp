@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op moved into an unknown function is consumed there.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

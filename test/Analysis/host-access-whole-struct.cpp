@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Passing a whole struct by non-const reference touches every array in it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 struct Buffers {
   Arr in;
   Arr out;

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Writing an array lent shared is not.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   Arr x = make();

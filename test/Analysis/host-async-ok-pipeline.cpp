@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A typical pipeline: owned partitions flow through futures; nothing is borrowed across waits.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(const Arr& x) {
   auto first = tile::launch<copy>(make().partition<128>(), x).async();

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // An array passed to a tile::Atomic parameter is written by the programs: the launch lends it
 // exclusively, so reading it before the op has run is reported, and reading it after is fine.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 TILE_KERNEL void count(tile::Tensor<float, 128>& z, tile::Atomic<float, tile::dyn>& total) {
   total.atomic_add(z.load(), 0);
 }

@@ -2,8 +2,8 @@
 // tile::autotune partitions a whole output array for its candidates' Tensor& parameters: the op
 // lends it exclusively (reading it before the op has run is reported, after is fine) and borrows
 // its inputs shared.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 template <int B>
 TILE_KERNEL void twice(tile::Tensor<float, B>& z, const tile::Tensor<float, tile::dyn>& x) {
   z.store(tile::load_tile_like(x, z) * 2.0f);

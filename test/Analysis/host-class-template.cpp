@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Members of class templates are checked in their instantiations.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 template <int N>
 struct Stage {
   Arr buffer = tile::zeros<float>({N});

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A collective borrows the arrays of every rank until it has run: the container of the arrays
 // it writes exclusively, the container of those it only reads shared.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void write_while_reduced(const tile::Communicator& comm, std::vector<Arr>& grads) {
   auto reduce = tile::ops::all_reduce(comm, grads); // expected-note {{'grads' was lent exclusively here}}
   tile::launch<inc>(grads[0].partition_mut<128>()).sync(); // expected-error {{write ('operator[]') of 'grads' while the unfinished operation 'reduce' holds an exclusive loan on it}}

@@ -2,8 +2,8 @@
 // expected-no-diagnostics
 // Reading a collective's inputs while it is pending is fine (both are shared), and its arrays
 // are free again once it has run.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void read_inputs_while_gathered(const tile::Communicator& comm, std::vector<Arr>& in,
                                 std::vector<Arr>& out) {
   auto gather = tile::ops::all_gather(comm, in, out);

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Once the first op ran, its array may be lent again.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Syncing the first op on every branch ends its loan.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(bool c) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Two arrays lent exclusively to one launch do not conflict.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Ops collected across loop iterations keep their loans: the next launch cannot lend the array again.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(int n) {
   Arr a = make();
   std::vector<IncOp> ops;

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Syncing the first op on one branch only leaves its loan alive after the if.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(bool c) {
   Arr a = make();
   auto first = tile::launch<inc>(a.partition_mut<128>()); // expected-note {{'a' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Two ops may share an input.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr x = make();

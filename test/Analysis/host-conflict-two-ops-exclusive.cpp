@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Two ops alive together cannot both hold an array exclusively.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto first = tile::launch<inc>(a.partition_mut<128>()); // expected-note {{'a' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An array lent exclusively to one op cannot be lent shared to another op alive with it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   Arr b = make();

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // tile::ops::copy borrows its destination exclusively and its source shared until it has run,
 // as a launch does.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   Arr b = make();

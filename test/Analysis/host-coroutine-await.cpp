@@ -1,9 +1,9 @@
 // RUN: tilecc check -verify %s
 // Coroutines are checked like other functions: co_await on a future waits for it, so the array
 // is free afterwards; touching it before the co_await is an error.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
 #include "Inputs/host-task.h"
-
 Task ok(Arr& a) {
   co_await tile::launch<inc>(a.partition_mut<128>()).async();
   print(a);

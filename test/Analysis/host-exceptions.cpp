@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // try/catch blocks are analyzed; nothing crashes.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   try {

@@ -4,8 +4,8 @@
 // wait for: what the callable touches stays lent for the rest of the function, and it must not
 // borrow an array the function destroys. Given by reference, the callable is taken to run during
 // the call.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void post(std::function<void()> work);
 void post_moved(std::function<void()>&& work);
 struct Executor {

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A std::function made from a lambda runs the lambda when it is called, not when it is made:
 // what the lambda does to the arrays it captured by reference happens at each call.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void made_while_lent() {
   Arr a = make();
   auto op = tile::launch<inc>(a.partition_mut<128>());

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An issued op's future holds its loans until it is waited for: reading the array earlier races.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto fut = tile::launch<inc>(a.partition_mut<128>()).async(); // expected-note {{'a' was lent exclusively here}}

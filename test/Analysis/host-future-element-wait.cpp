@@ -5,8 +5,8 @@
 // only. Where the count depends on the path
 // (a condition, a loop) or the container is handed to code the checker does not follow, the
 // container holds all of its loans until the whole of it is waited for.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void waits_for_the_last() {

@@ -3,8 +3,8 @@
 // moves) `c[i]` or `c.at(i)` in every run of its body returns the container's loans when it
 // ends, as a range-for does. A loop that may skip an element (a `continue`, a wait under a
 // condition, a start past 0, a bound short of size(), a body that changes the index) does not.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void subscript() {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A future of an op that owns its arrays (moved in) may be returned.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 auto start() {
   Arr a = make();

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // Waiting for every future of a container in a range-for returns their loans when the loop
 // ends; before it, the arrays are still lent.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void waited() {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Waiting on every path (get() on one, wait() on the other) finishes the work before the access.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(bool c) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Waiting on only one branch of an if leaves the loan alive on the other path.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(bool c) {
   Arr a = make();
   auto fut = tile::launch<inc>(a.partition_mut<128>()).async(); // expected-note {{'a' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A future waited for in only some loop iterations may still be running after the loop.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(int n) {
   Arr a = make();
   auto fut = tile::launch<inc>(a.partition_mut<128>()).async(); // expected-note {{'a' was lent exclusively here}}

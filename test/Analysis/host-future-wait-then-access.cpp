@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // After wait() the future's loans are returned: the array may be read, written and lent again.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // goto is followed like any other edge.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(int n) {
   Arr a = make();
   int i = 0;

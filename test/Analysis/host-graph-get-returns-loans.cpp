@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // get() on the graph ends it: its loans are returned.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(int n) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A graph holds its loans for its whole life, across replays.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto g = tile::launch<inc>(a.partition_mut<128>()).graph(); // expected-note {{'a' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A lambda returning a graph over an array it owns lets the graph outlive the array.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   auto make_graph = [] {
     Arr a = make();

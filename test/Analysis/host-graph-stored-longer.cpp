@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A graph stored in a longer-lived variable outlives an array of an inner scope.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncGraph = decltype(tile::launch<inc>(std::declval<tile::PartitionRef<float, 128>>()).graph());
 
 void f() {

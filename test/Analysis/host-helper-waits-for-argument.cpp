@@ -3,8 +3,8 @@
 // (waits for the futures it is or holds, syncs its op) ends the argument's loans where the
 // call returns. One that may return without doing so, or puts new work back into it, does not;
 // work it starts on one argument and leaves in another holds that argument after the call.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void wait_all(std::vector<IncFuture>& fs) {

@@ -2,8 +2,8 @@
 // An op or future moved into a lambda's capture is held by the closure. Calling the lambda
 // returns its loans when the body consumes every op and future the closure holds on every
 // path (sync, wait, a move into a call); otherwise the closure keeps them.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 
 using IncFuture = decltype(std::declval<IncOp>().async());

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A lambda that moves a captured array leaves it moved after the call.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto sink = [&] { consume(std::move(a)); }; // expected-note {{inside the lambda, here}}

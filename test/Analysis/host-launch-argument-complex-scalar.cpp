@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A complex value (tile::complex<float>) cannot bind to a real scalar parameter: its imaginary
 // part would be lost.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   tile::complex<float> w(0.0f, 1.0f);

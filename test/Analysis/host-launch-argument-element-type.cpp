@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // The element types of a launch's partitions and arrays are the kernel's.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto ints = tile::zeros<int32_t>({1000});

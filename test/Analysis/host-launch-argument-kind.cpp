@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // An exclusive Tensor& takes a partition; a const Tensor& takes an array or a shared view; a
 // scalar takes a value.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   Arr b = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A partition's tile shape is the exclusive parameter's static shape, of the same rank.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 TILE_KERNEL void rows(tile::Tensor<float, 4, tile::dyn>& z) {} // expected-note 2 {{the parameter is declared here}}
 
 void f() {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Launches written through macros are checked at their expansion.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #define LAUNCH_INC(arr) tile::launch<inc>((arr).partition_mut<128>())
 #define SYNC(op) std::move(op).sync()
 void f() {

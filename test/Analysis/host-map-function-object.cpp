@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A user function object is read like a lambda: here a scaled coordinate (injective).
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 struct Stride2 {
   std::array<int64_t, 1> operator()(std::array<int64_t, 1> c, std::array<int64_t, 1>) const {
     return {2 * c[0]};

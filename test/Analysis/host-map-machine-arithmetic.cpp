@@ -2,8 +2,8 @@
 // A map is proven injective on the integers the machine computes: each operation and
 // conversion must hold every value a coordinate takes on a grid of up to 2^31 - 1 programs
 // per axis, up to terms that do not depend on the program (wrapping shifts all values alike).
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <cstdint>
 
 void in_64_bits() {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Borrowed partitions are mapped the same way.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(Arr& a) {
   auto ok = tile::launch<inc>(a.partition_mut<128>().map(tile::reversed{}));
   std::move(ok).sync();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Swapping the axes is an affine bijection (the run-time check still refuses non-square grids).
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   auto p = tile::zeros<float>({64, 64}).partition<16, 16>().map(

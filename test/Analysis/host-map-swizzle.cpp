@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // The library schedules are bijections of the grid.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   auto p = tile::zeros<float>({64, 64}).partition<16, 16>().map(tile::swizzle<4>{});

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A map inside a function template is checked in its instantiations, and reported once.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 template <int64_t Step>
 void f() {
   auto p = tile::zeros<float>({1024}).partition<128>().map( // expected-error {{tile coordinate 0: it applies '/' to a program coordinate}}

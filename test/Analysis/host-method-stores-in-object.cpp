@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A method (or constructor) that starts work on an array argument and keeps it in its object
 // leaves the object holding a loan on that array; so may one whose body is not visible.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 struct Batch {

@@ -2,8 +2,8 @@
 // A method of the translation unit that waits for the futures its object holds, on every path,
 // returns their loans where it returns; one that may not (a condition, a field it leaves) does
 // not.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 struct Batch {

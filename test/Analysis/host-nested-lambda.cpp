@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Errors inside a lambda body are reported once, in the lambda.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   auto work = [] {
     Arr a = make();

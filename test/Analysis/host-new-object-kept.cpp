@@ -3,8 +3,8 @@
 // with stay lent for the rest of the function, and must not be on an array the function
 // destroys. (A std::unique_ptr's object is its holder's place, see
 // host-access-optional-and-pointer.cpp.)
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 struct Holder {
   IncFuture f;

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // The examples' patterns are accepted.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void addExample() {
   auto x = tile::ones<float>({1000});

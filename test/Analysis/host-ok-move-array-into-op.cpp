@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An input moved into an op is owned by it; the rest stays usable.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr z = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A partition ref moved into a launch lends through the op.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Ops run one after another on the same array.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(int n) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op with two owned partitions gives both back.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

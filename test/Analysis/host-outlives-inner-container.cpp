@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A container declared after the array is destroyed first.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A member container whose ops all ran before the method returns keeps no loan.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 class Runner {
 public:

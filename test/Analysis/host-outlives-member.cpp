@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op stored in a member outlives the method's local array.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 class Runner {
 public:
   void start() {

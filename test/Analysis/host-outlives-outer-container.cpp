@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op stored in a container that outlives the array it borrows.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(int n) {
   std::vector<IncOp> ops;
   for (int i = 0; i < n; ++i) {

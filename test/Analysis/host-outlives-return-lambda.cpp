@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // The same holds for an op returned from a lambda.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   auto start = [] {
     Arr local = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A container that outlives an array is fine if its ops ran before the array is destroyed.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(int n) {
   std::vector<IncOp> ops;

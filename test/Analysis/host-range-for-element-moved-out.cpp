@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A range-for's reference may be any element: what is moved out of it may hold any of the
 // container's loans, and the others keep theirs.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void moved_into_an_optional() {

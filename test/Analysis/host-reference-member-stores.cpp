@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A method that stores work through a reference member leaves the loan in what the member
 // names, which may outlive the object; where that is unknown, the work may outlive the function.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 struct Starter {

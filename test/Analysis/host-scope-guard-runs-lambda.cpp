@@ -3,9 +3,9 @@
 // object) runs when that object calls it, not when it is made: a guard whose destructor calls
 // it returns what the lambda waits for at the end of its scope, and until then what the lambda
 // touches stays lent.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
 #include <utility>
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 template <class F>

@@ -2,8 +2,8 @@
 // An object whose destructor (in the translation unit) waits, on every path, for the future a
 // reference member names returns that future's loans where the object is destroyed: a scope
 // guard. The member is bound by braces or by a constructor taking the future by reference.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 struct WaitOnExit {

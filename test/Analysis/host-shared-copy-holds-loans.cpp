@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Every copy of a shared op holds the op's loans.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto once = tile::launch<inc>(a.partition_mut<128>()).shared(); // expected-note {{'a' was lent exclusively here}}

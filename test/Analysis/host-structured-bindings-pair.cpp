@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A std::pair made in a declaration gives each member its own loans, and a structured binding
 // of a std::pair names its member: waiting through one returns only that member's loans.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void pair_binding_waited() {

@@ -3,9 +3,9 @@
 // through it returns that part's loans (std::pair: host-structured-bindings-pair.cpp). A binding
 // of another tuple-like type (std::tuple) is not followed: the hidden object keeps every loan,
 // and reading it out with std::get does not move them away.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
 #include <tuple>
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 struct Two {

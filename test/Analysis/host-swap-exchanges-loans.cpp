@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A call that gets two holders by non-const reference may exchange what they hold
 // (std::swap, a.swap(b)): after it, each may hold the other's loans.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void swapped_futures() {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Ops synced in every case of a switch are finished after it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(int k) {
   Arr a = make();

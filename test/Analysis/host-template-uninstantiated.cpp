@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An uninstantiated template says nothing.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 template <class T>
 void never(tile::Array<T>& a) {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A function template is checked in each instantiation; one report per location.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 template <class T>
 void twice(tile::Array<T>& a) {
   auto op = tile::launch<inc>(a.template partition_mut<128>()); // expected-note {{'a' was lent exclusively here}}

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // then() moves the op's loans into the composed op.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto op = tile::launch<inc>(a.partition_mut<128>()).then([] {}); // expected-note {{'a' was lent exclusively here}}

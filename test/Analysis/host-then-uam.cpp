@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // then() consumes the op it continues.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   auto op = tile::launch<inc>(make().partition<128>());
   auto next = std::move(op).then([](auto p) { return tile::launch<scale>(std::move(p), 2.0f); }); // expected-note {{'op' was consumed here}}

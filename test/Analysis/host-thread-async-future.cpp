@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // std::async's future holds what the work borrowed until get() or wait(): writing the array
 // the work reads is refused before, allowed after.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <future>
 
 void f() {

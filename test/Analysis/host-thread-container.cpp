@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // Threads stored in a container hold what their work borrows until each is joined in a
 // range-for; reading an array a stored thread writes before that loop races.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 #include <vector>
 

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A detached thread's work may outlive the function: it must not borrow an array the function
 // destroys. A jthread joins when it is destroyed, so its loans end with its scope.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 
 void detached() {

@@ -2,8 +2,8 @@
 // expected-no-diagnostics
 // Joining the thread returns what its work borrowed; two threads that only read one array may
 // run together.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 
 void f() {

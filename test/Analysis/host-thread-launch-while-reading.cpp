@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // A thread that reads an array holds a shared loan on it: lending it exclusively to a launch
 // before the thread is joined is refused.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 
 void f() {

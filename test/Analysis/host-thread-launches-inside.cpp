@@ -3,8 +3,8 @@
 // itself, holds that array exclusively until it is joined, and no longer: its own launch does
 // not conflict with the thread's loan, and a lambda that returns nothing hands no loan to the
 // thread object.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 
 void joined() {

@@ -2,8 +2,8 @@
 // A lambda handed (as a std::function) to a function that returns a std::future, such as a
 // thread pool's submit, runs on another thread: what it touches is lent to the future until it
 // is waited for.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <future>
 
 struct Pool {

@@ -1,8 +1,8 @@
 // RUN: tilecc check -verify %s
 // Work started on another thread holds what its lambda touches until the thread is joined: the
 // thread writes the array, so reading it before the join races.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <thread>
 
 void f() {

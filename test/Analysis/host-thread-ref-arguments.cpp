@@ -2,8 +2,8 @@
 // An array given to a thread's constructor or std::async through std::ref is lent exclusively
 // to the thread (the function may write it), through std::cref (or std::ref of a const array)
 // shared, until the thread is joined or the future waited for.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 #include <future>
 #include <thread>
 

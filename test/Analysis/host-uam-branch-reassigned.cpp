@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A move followed by a reassignment on the same branch is fine.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(bool c) {
   Arr a = make();

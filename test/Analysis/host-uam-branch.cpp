@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A move on one branch makes a later use an error.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(bool c) {
   Arr a = make();
   if (c)

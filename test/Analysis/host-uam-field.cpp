@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A field moved out of a struct is moved; its siblings are not.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 struct Pair {
   Arr left;
   Arr right;

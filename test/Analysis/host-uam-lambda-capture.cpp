@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op moved into a lambda capture belongs to the lambda.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto op = tile::launch<inc>(a.partition_mut<128>());

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An array moved into a launch as a shared argument belongs to the op.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   Arr x = make();

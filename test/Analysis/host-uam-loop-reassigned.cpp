@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Moving an array into an op each iteration and taking it back is fine.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(int n) {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A move inside a loop is a use after move in the next iteration.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f(int n) {
   Arr a = make();
   for (int i = 0; i < n; ++i) {

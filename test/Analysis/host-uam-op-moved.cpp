@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Moving an op into another variable moves its loans too.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto op = tile::launch<inc>(a.partition_mut<128>());

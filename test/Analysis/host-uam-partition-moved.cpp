@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A partition moved into a launch is gone.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto p = std::move(a).partition<128>();

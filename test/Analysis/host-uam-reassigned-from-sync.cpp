@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // The array an op gives back revives the variable it came from.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

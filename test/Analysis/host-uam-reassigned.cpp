@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Assigning a fresh array revives a moved-from variable.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // sync() consumes the op: it cannot run twice.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr z = make();
   auto op = tile::launch<inc>(z.partition_mut<128>());

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Moving a struct moves the arrays in it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 struct Holder {
   Arr arr;
 };

@@ -3,8 +3,8 @@
 // futures, an op) by reference, may start work on the array and leave it in the holder: the
 // holder holds the array (exclusively for a non-const array, shared for a const one) until it
 // is waited for.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void enqueue(std::vector<IncFuture>& queue, Arr& a);

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An unknown function that makes a partition ref from an array reference borrows that array.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 tile::PartitionRef<float, 128> view(Arr& a);
 void f() {
   Arr a = make();

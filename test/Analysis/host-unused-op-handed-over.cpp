@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op handed to a function or a container is not unused here.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr a = make();

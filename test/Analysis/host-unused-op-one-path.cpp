@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An op executed on some path is used.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f(bool c) {
   Arr a = make();

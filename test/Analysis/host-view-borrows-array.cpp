@@ -2,8 +2,8 @@
 // A host view borrows its array while it, or what is made of it, lives: view() and slice()
 // shared, view_mut() and slice_mut() exclusively; a partition of a mutable view launched as
 // an op carries that loan on into the op and its future.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 using IncFuture = decltype(std::declval<IncOp>().async());
 
 void launched_through_a_mutable_view() {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // A while loop that syncs before reading each round is fine; one that reads first is not.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void good(int n) {
   Arr a = make();
   while (n-- > 0) {

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Zipped ops over different arrays, sharing one input, are fine; sync() returns every loan.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 // expected-no-diagnostics
 void f() {
   Arr x = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // An array written by one zipped op cannot be read by the other.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   Arr b = make();

@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // Two ops zipped together run together: one array cannot be lent exclusively to both.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   auto both = tile::zip(tile::launch<inc>(a.partition_mut<128>()), // expected-note {{'a' was lent exclusively here}}

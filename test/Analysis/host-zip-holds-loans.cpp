@@ -1,7 +1,7 @@
 // RUN: tilecc check -verify %s
 // The zip holds the loans of the ops moved into it.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernels.h"
-
 void f() {
   Arr a = make();
   Arr b = make();

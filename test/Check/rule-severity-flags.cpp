@@ -7,8 +7,8 @@
 // RUN: not tilecc check -Werror=tile-unused-op --format=sarif %s | FileCheck %s --check-prefix=SARIF
 // A warning rule exits 0; -Wno-<id> silences it, -W<id> brings it back, -Werror=<id> and
 // -Werror make it an error (exit 1), -Wno-error=<id> keeps it a warning under -Werror.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernel.h"
-
 void forgotten(tile::Array<float>& z, const tile::Array<float>& x) {
   auto op = tile::launch<add<128>>(z.partition_mut<128>(), x);
 }

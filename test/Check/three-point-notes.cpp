@@ -4,8 +4,8 @@
 // RUN: tilecc check -verify %s
 // A borrow error in three points: the conflicting access is the error; where the loan was
 // created and where it is used later are notes, in every format.
+#include <tile/tile.hpp>
 #include "Inputs/host-kernel.h"
-
 void early_read(tile::Array<float>& z, const tile::Array<float>& x) {
   auto op = tile::launch<add<128>>(z.partition_mut<128>(), x); // expected-note {{'z' was lent exclusively here}}
   std::vector<float> before = z.to_host(); // expected-error {{[tile-access-while-borrowed]}}
