@@ -2,21 +2,45 @@
 #ifndef TILECC_UNITTESTS_ANALYSIS_PARSEHELPER_H
 #define TILECC_UNITTESTS_ANALYSIS_PARSEHELPER_H
 
+#include "tilecc/Frontend/Invocation.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
 
 namespace tilecc::testing {
 
-/// Parses `code` (after `#include <tile/tile.hpp>`) as C++20.
+/// Parses `code` (after `#include <tile/tile.hpp>`) as tilecc parses a file: C++20, the tile
+/// header read from the precompiled-header cache (built by the first parse that needs it).
+/// The code is written to `input.cpp` in a directory of this process. Null when Clang could not
+/// run; an AST with errors otherwise.
 inline std::unique_ptr<clang::ASTUnit> parseTileCode(const std::string &code) {
-  return clang::tooling::buildASTFromCodeWithArgs(
-      "#include <tile/tile.hpp>\n" + code,
-      {"-std=c++20", "-isystem", TILECC_TILE_INCLUDE, "-resource-dir=" TILECC_CLANG_RESOURCE_DIR},
-      "input.cpp");
+  static const std::string file = [] {
+    llvm::SmallString<128> dir;
+    if (llvm::sys::fs::createUniqueDirectory("tilecc-unittest", dir))
+      return std::string();
+    llvm::sys::path::append(dir, "input.cpp");
+    return dir.str().str();
+  }();
+  std::error_code ec;
+  {
+    llvm::raw_fd_ostream out(file, ec);
+    if (ec)
+      return nullptr;
+    out << "#include <tile/tile.hpp>\n" << code;
+  }
+  tilecc::FrontendOptions options;
+  options.files = {file};
+  std::vector<std::unique_ptr<clang::ASTUnit>> asts;
+  std::string error;
+  if (!tilecc::buildASTs(options, asts, error) || asts.empty())
+    return nullptr;
+  return std::move(asts.front());
 }
 
 /// The first function definition named `name`.
