@@ -5,7 +5,7 @@
 // Headers of the project's own before <tile/tile.hpp> keep a file from using one (here found
 // with -I, and beside the file).
 // RUN: env TILECC_CACHE_DIR=%t/cache tilecc compile -v --emit=tile-ir -I %S/Inputs -DTILE_B=32 %S/include-and-define-flags.cpp 2>&1 | FileCheck %s --check-prefix=USER
-// RUN: env TILECC_CACHE_DIR=%t/cache tilecc check -verify -v %S/../Analysis/host-access-read.cpp 2>&1 | FileCheck %s --check-prefix=BESIDE
+// RUN: env TILECC_CACHE_DIR=%t/cache tilecc check -v %S/Inputs/scale_kernel.tile.cpp 2>&1 | FileCheck %s --check-prefix=BESIDE
 // So do flags that include files before the source.
 // RUN: env TILECC_CACHE_DIR=%t/cache tilecc compile -v %s -o %t/b.cu -- -include cstdio 2>&1 | FileCheck %s --check-prefix=INCLUDE
 // RUN: not ls %t/cache/*.pch
