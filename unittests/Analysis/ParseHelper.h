@@ -8,7 +8,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
@@ -17,25 +17,20 @@ namespace tilecc::testing {
 
 /// Parses `code` (after `#include <tile/tile.hpp>`) as tilecc parses a file: C++20, the tile
 /// header read from the precompiled-header cache (built by the first parse that needs it).
-/// The code is written to `input.cpp` in a directory of this process. Null when Clang could not
-/// run; an AST with errors otherwise.
+/// The code lives in a temporary file for the parse. Null when Clang could not run; an AST
+/// with errors otherwise.
 inline std::unique_ptr<clang::ASTUnit> parseTileCode(const std::string &code) {
-  static const std::string file = [] {
-    llvm::SmallString<128> dir;
-    if (llvm::sys::fs::createUniqueDirectory("tilecc-unittest", dir))
-      return std::string();
-    llvm::sys::path::append(dir, "input.cpp");
-    return dir.str().str();
-  }();
-  std::error_code ec;
+  int fd = -1;
+  llvm::SmallString<128> file;
+  if (llvm::sys::fs::createTemporaryFile("tilecc-unittest", "cpp", fd, file))
+    return nullptr;
+  llvm::FileRemover remover(file);
   {
-    llvm::raw_fd_ostream out(file, ec);
-    if (ec)
-      return nullptr;
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
     out << "#include <tile/tile.hpp>\n" << code;
   }
   tilecc::FrontendOptions options;
-  options.files = {file};
+  options.files = {file.str().str()};
   std::vector<std::unique_ptr<clang::ASTUnit>> asts;
   std::string error;
   if (!tilecc::buildASTs(options, asts, error) || asts.empty())
