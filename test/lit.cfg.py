@@ -1,7 +1,8 @@
 # lit configuration for tilecc's tests.
 #
 # Substitutions: tilecc, tilecc-opt, tilecc-translate, FileCheck and not come from PATH;
-# %nvcc compiles generated CUDA for sm_80 and sm_90a (feature `nvcc` when the toolkit exists);
+# %nvcc compiles generated CUDA for sm_90a, %nvcc-sm80 also for sm_80 (feature `nvcc` when the
+# toolkit exists);
 # %cxx-tile compiles and links a tile program for the CPU backend; %python is lit's Python.
 # In a sanitized build (TILECC_SANITIZE) the programs the tests link get the same sanitizers as
 # the runtime they link, and the feature `sanitize`.
@@ -67,15 +68,18 @@ if os.path.exists("/dev/full"):
 if config.nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc-path", config.nvcc))
-    # %nvcc-link links objects; listed first so that %nvcc does not match its prefix.
+    # %nvcc targets sm_90a, where the tests' programs run on a GPU; %nvcc-sm80 adds sm_80 for
+    # the tests of the device header's pre-Hopper paths (mma.sync fragments, f8 without f8 mma,
+    # mbarriers without try_wait), so each path is compiled once, not in every test.
+    sm90 = "-gencode=arch=compute_90a,code=sm_90a"
+    sm80 = "-gencode=arch=compute_80,code=sm_80"
+    nvcc = f"{config.nvcc} -std=c++20 -x cu -I{include} -I{runtime}"
+    # %nvcc-link links objects. Listed before %nvcc, so that %nvcc does not match their prefix.
     config.substitutions.append((
         "%nvcc-link",
-        f"{config.nvcc} -gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"
-        + "".join(f" -Xcompiler={flag}" for flag in san.split())))
-    config.substitutions.append((
-        "%nvcc",
-        f"{config.nvcc} -std=c++20 -x cu -I{include} -I{runtime} "
-        "-gencode=arch=compute_80,code=sm_80 -gencode=arch=compute_90a,code=sm_90a"))
+        f"{config.nvcc} {sm80} {sm90}" + "".join(f" -Xcompiler={flag}" for flag in san.split())))
+    config.substitutions.append(("%nvcc-sm80", f"{nvcc} {sm80} {sm90}"))
+    config.substitutions.append(("%nvcc", f"{nvcc} {sm90}"))
 cuda_link = (f"-L{config.cuda_lib_dir} -lcudart_static -ldl -lrt" if config.cuda_lib_dir else "")
 config.substitutions.append((
     "%cxx-tile", f"{config.cxx} -std=c++20 -O1 {san} -I{include} %s -L{libdir} -ltile_rt {cuda_link} -lpthread"))

@@ -3,7 +3,7 @@
 // ldmatrix read and mma_frag see an operand and an accumulator, and the kernel builds.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-kinds-entries.h -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-sm80 -include %S/Inputs/mma-fragment-kinds-entries.h -c %t.cu -o %t.o %}
 
 // CHECK-DAG: using [[ACC:__tilecc_small_mma_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<16, 16>, 1, 1, 1>;
 // CHECK-DAG: using [[A:__tilecc_small_mma_L[0-9]+_frag]] = tile_dev::MmaOperand<tile_dev::Ix<16, 16>, 0, 2, 1, 1, 1>;

@@ -13,7 +13,7 @@
 // registers (mma_frag). Both build with nvcc for sm_80 and sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-sm80 -include %S/Inputs/mma-fragment-entries.h -c %t.cu -o %t.o %}
 
 // CHECK: using [[ACC:__tilecc_gemm_f16_L[0-9]+_frag]] = tile_dev::MmaAcc<tile_dev::Ix<128, 128>, 8, 1, 8>;
 // CHECK-NOT: MmaOperand

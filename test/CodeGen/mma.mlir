@@ -5,7 +5,7 @@
 // sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
-// RUN: %if nvcc %{ %nvcc -include %S/Inputs/mma-entries.h -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-sm80 -include %S/Inputs/mma-entries.h -c %t.cu -o %t.o %}
 
 func.func @mma_f32(%z: !tile.view<8x16xf32, exclusive>, %x: !tile.view<?x?xf32>)
     attributes {tile.kernel = "mma_f32", tile.entry = "&::mma_f32"} {

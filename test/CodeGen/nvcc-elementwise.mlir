@@ -2,7 +2,7 @@
 // bf16/i8 tiles and i1 masks, emits CUDA that nvcc compiles for sm_80 and sm_90a.
 // REQUIRES: nvcc
 // RUN: tilecc-translate --tile-to-cuda %s -o %t.cu
-// RUN: %nvcc -include %S/Inputs/elementwise-entries.h -c %t.cu -o %t.o
+// RUN: %nvcc-sm80 -include %S/Inputs/elementwise-entries.h -c %t.cu -o %t.o
 // RUN: FileCheck %s --input-file=%t.cu
 
 // CHECK: __global__ void __launch_bounds__(128{{(, Fit_ == 2 \? [0-9]+ : 1)?}}) __tilecc_ew_f32(

@@ -1,6 +1,6 @@
 // RUN: tilecc compile %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-sm80 -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
 // RUN: %if nvcc %{ %t.exe | FileCheck --check-prefix=OUT %s %}
 // f8 tiles end to end: quantising floats to e4m3 and e5m2 (saturating), arithmetic and max on

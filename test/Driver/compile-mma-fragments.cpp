@@ -1,6 +1,6 @@
 // RUN: tilecc compile %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
+// RUN: %if nvcc %{ %nvcc-sm80 -c %t.cu -o %t.o %}
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
 // RUN: %if nvcc %{ %t.exe | FileCheck --check-prefix=OUT %s %}
 // mma on fragment registers, end to end: K loops over f16, bf16, TF32 and f8 inputs (native
