@@ -4,7 +4,7 @@
 // REQUIRES: nvcc
 // RUN: tilecc-translate --tile-to-cuda %s -o %t.cu
 // RUN: rm -rf %t.keep && mkdir -p %t.keep
-// RUN: %nvcc -include %S/Inputs/add-entry.h -c %t.cu -o %t.o -keep -keep-dir %t.keep
+// RUN: %nvcc-sm80 -include %S/Inputs/add-entry.h -c %t.cu -o %t.o -keep -keep-dir %t.keep
 // RUN: cat %t.keep/*compute_90a.ptx | FileCheck %s
 // RUN: cat %t.keep/*compute_80.ptx | FileCheck %s
 
