@@ -1,12 +1,12 @@
-// Times tile GEMMs (C = A x B, f16 or bf16 inputs, f32 output; each K step one tile::mma)
-// against cuBLAS (cublasGemmEx, the same inputs, f32 output and compute) on the same arrays in
-// the same run, after checking that every element of the two results agrees; where the tiles
+// Times tile GEMMs (C = A x B, f16, bf16 or float inputs, f32 output; each K step one
+// tile::mma, float inputs multiplied as TF32) against cuBLAS (cublasGemmEx, the same inputs,
+// f32 output and compute, TF32 for float inputs) on the same arrays in the same run, after checking that every element of the two results agrees; where the tiles
 // divide the shape, also the same kernel as TILE_UNSAFE code with unchecked loads (its result
 // must be the same bits).
 // With `bt`, B is the transpose of an N x K array (`bn.transpose()`, as a linear layer's weight
 // is stored), and cuBLAS multiplies by that array transposed.
-// Usage: gemm_tflops [f16|bf16] [M N K = 4096 4096 4096] [repeats = 20] [bt]. Needs a GPU and
-// cuBLAS. Prints one line per tile shape.
+// Usage: gemm_tflops [f16|bf16|tf32] [M N K = 4096 4096 4096] [repeats = 20] [bt]. Needs a GPU
+// and cuBLAS. Prints one line per tile shape (tiles of the same bytes along K for every type).
 #include <tile/tile.hpp>
 
 #include <algorithm>
@@ -104,12 +104,16 @@ static bool compare(const char* type, long long m, long long n, long long k, int
   cublasHandle_t handle;
   cublasCreate(&handle);
   const float alpha = 1.0f, beta = 0.0f;
-  const cudaDataType_t in = std::is_same_v<T, tile::bf16> ? CUDA_R_16BF : CUDA_R_16F;
+  const cudaDataType_t in = std::is_same_v<T, tile::bf16> ? CUDA_R_16BF
+                            : std::is_same_v<T, float>     ? CUDA_R_32F
+                                                           : CUDA_R_16F;
+  const cublasComputeType_t compute =
+      std::is_same_v<T, float> ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
   // Row-major C = A B is column-major C^T = B^T A^T (B^T the N x K array as it is, with bt).
   const double cublas_s = median_seconds(repeats, [&] {
     cublasGemmEx(handle, bt ? CUBLAS_OP_T : CUBLAS_OP_N, CUBLAS_OP_N, int(n), int(m), int(k),
                  &alpha, bk.data(), in, int(bt ? k : n), a.data(), in, int(k), &beta, ref.data(),
-                 CUDA_R_32F, int(n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+                 CUDA_R_32F, int(n), compute, CUBLAS_GEMM_DEFAULT);
     cudaDeviceSynchronize();
   });
   cublasDestroy(handle);
@@ -134,9 +138,16 @@ static bool compare(const char* type, long long m, long long n, long long k, int
 
 /// The three tile shapes as tile::autotune offers them: the op of the fastest (chosen on the
 /// first call; TILE_AUTOTUNE_LOG=1 prints the timings), timed like the others.
+/// The K extents of the tile shapes: 64 and 128 bytes of T.
+template <class T>
+constexpr int KS = int(64 / sizeof(T));
+template <class T>
+constexpr int KL = int(128 / sizeof(T));
+
 template <class T>
 static void autotuned(const char* type, long long m, long long n, long long k, int repeats,
                       bool bt) {
+  constexpr int KS = ::KS<T>, KL = ::KL<T>;
   std::vector<T> ha(size_t(m * k)), hb(size_t(k * n));
   random_inputs(ha, hb);  // the inputs of compare()
   auto a = tile::from_host(ha, {m, k});
@@ -144,7 +155,7 @@ static void autotuned(const char* type, long long m, long long n, long long k, i
   auto c = tile::zeros<float>({m, n});
   const double s = median_seconds(repeats, [&] {
     auto b = bt ? bk.view().transpose() : bk.view();
-    tile::autotune<gemm<T, 128, 128, 32>, gemm<T, 128, 128, 64>, gemm<T, 128, 256, 64>>(c, a, b)
+    tile::autotune<gemm<T, 128, 128, KS>, gemm<T, 128, 128, KL>, gemm<T, 128, 256, KL>>(c, a, b)
         .sync();
   });
   // Element (0, 0) against the host (the three candidates' results were compared with cuBLAS).
@@ -161,21 +172,22 @@ static void autotuned(const char* type, long long m, long long n, long long k, i
 template <class T>
 static bool compare_all(const char* type, long long m, long long n, long long k, int repeats,
                         bool bt) {
-  bool ok = compare<T, 128, 128, 32>(type, m, n, k, repeats, bt);
-  ok = compare<T, 128, 128, 64>(type, m, n, k, repeats, bt) && ok;
-  ok = compare<T, 128, 256, 64>(type, m, n, k, repeats, bt) && ok;
+  bool ok = compare<T, 128, 128, KS<T>>(type, m, n, k, repeats, bt);
+  ok = compare<T, 128, 128, KL<T>>(type, m, n, k, repeats, bt) && ok;
+  ok = compare<T, 128, 256, KL<T>>(type, m, n, k, repeats, bt) && ok;
   autotuned<T>(type, m, n, k, repeats, bt);
   return ok;
 }
 
 int main(int argc, char** argv) {
-  const bool bf16 = argc > 1 && std::strcmp(argv[1], "bf16") == 0;
+  const char* type = argc > 1 ? argv[1] : "f16";
   const long long m = argc > 4 ? std::atoll(argv[2]) : 4096;
   const long long n = argc > 4 ? std::atoll(argv[3]) : 4096;
   const long long k = argc > 4 ? std::atoll(argv[4]) : 4096;
   const int repeats = argc > 5 ? std::atoi(argv[5]) : 20;
   const bool bt = argc > 6 && std::strcmp(argv[6], "bt") == 0;
-  const bool ok = bf16 ? compare_all<tile::bf16>("bf16", m, n, k, repeats, bt)
-                       : compare_all<tile::f16>("f16", m, n, k, repeats, bt);
+  const bool ok = std::strcmp(type, "bf16") == 0 ? compare_all<tile::bf16>("bf16", m, n, k, repeats, bt)
+                  : std::strcmp(type, "tf32") == 0 ? compare_all<float>("tf32", m, n, k, repeats, bt)
+                                                   : compare_all<tile::f16>("f16", m, n, k, repeats, bt);
   return ok ? 0 : 1;
 }

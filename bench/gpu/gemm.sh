@@ -3,9 +3,10 @@
 # (bench/gpu/warpgroup_mma.cu; also as compute_80 PTX, the ldmatrix and mma.sync path of
 # targets without wgmma), the tile GEMMs against cuBLAS in the same run
 # (bench/gemm_tflops: f16 and bf16 in, f32 out, every element compared with cuBLAS before
-# timing, 4000 a size no tile divides; the SASS must hold HGMMA), the gemm example at sizes
+# timing, 4000 a size no tile divides; the SASS must hold HGMMA; TF32 from float inputs, B
+# row-major and transposed), the gemm example at sizes
 # no tile divides, B as a transposed view (correct, sanitized and timed), f8 e4m3 GEMMs
-# (bench/gemm_f8, against cuBLASLt and torch._scaled_mm), compute-sanitizer
+# (bench/gemm_f8, against cuBLASLt and torch._scaled_mm; B also row-major, restaged), compute-sanitizer
 # memcheck, racecheck and synccheck of the example,
 # memcheck and synccheck of the tensor-map producer, and racecheck and synccheck of persistent
 # blocks that run several programs.
@@ -28,7 +29,7 @@ grep -E "spill|Used [0-9]+ registers|C7511" "$work/gemm_tflops.build.log" | sort
 "${nvcc_cmd[@]}" .device-carry/gemm_f8.cu -L"$work" -ltile_rt -lcublasLt -lpthread \
   -o "$work/gemm_f8" > "$work/gemm_f8.build.log" 2>&1 || { tail -30 "$work/gemm_f8.build.log"; exit 1; }
 echo "f8 wgmma (QGMMA) instructions in gemm_f8: $(cuobjdump -sass "$work/gemm_f8" | grep -c QGMMA)"
-echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA)"
+echo "HGMMA instructions in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c HGMMA) (TF32: $(cuobjdump -sass "$work/gemm_tflops" | grep HGMMA | grep -c TF32))"
 echo "tensor-map copies (UTMALDG) in gemm_tflops: $(cuobjdump -sass "$work/gemm_tflops" | grep -c UTMALDG)"
 echo "== warpgroup mma alone"
 "${nvcc_cmd[@]}" bench/gpu/warpgroup_mma.cu -o "$work/warpgroup_mma" && "$work/warpgroup_mma" || status=1
@@ -64,6 +65,16 @@ done
 for tool in memcheck racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_f8" 256 512 256 1 2>&1 | tail -1 || status=1
 done
+echo "== restaged operands: TF32 (rounded in place where K-major, B row-major restaged into column-major stages) and f8 with B row-major, cut shapes and K = 1000"
+for args in "256 512 256 1" "200 300 256 1" "129 257 1000 1"; do
+  "$work/gemm_tflops" tf32 $args || status=1
+  "$work/gemm_tflops" tf32 $args bt || status=1
+  "$work/gemm_f8" $args bn || status=1
+done
+for tool in memcheck racecheck synccheck; do
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" tf32 256 256 128 1 2>&1 | tail -1 || status=1
+  compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_f8" 256 512 256 1 bn 2>&1 | tail -1 || status=1
+done
 echo "== sanitizers, persistent blocks running two programs each (256 programs of 128x128 on 132 multiprocessors)"
 for tool in racecheck synccheck; do
   compute-sanitizer --tool $tool --error-exitcode 1 "$work/gemm_tflops" bf16 2048 2048 64 1 2>&1 | tail -1 || status=1
@@ -79,6 +90,11 @@ for size in ${GEMM_BT_SIZES:-4096 8192}; do
 done
 for size in ${GEMM_F8_SIZES:-4096 8192}; do
   "$work/gemm_f8" $size $size $size 10 || status=1
+  "$work/gemm_f8" $size $size $size 10 bn || status=1
+done
+for size in ${GEMM_TF32_SIZES:-4096 8192}; do
+  "$work/gemm_tflops" tf32 $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) || status=1
+  "$work/gemm_tflops" tf32 $size $size $size $([ $size = 8192 ] && echo 5 || echo 20) bt || status=1
 done
 python3 bench/gpu/scaled_mm.py ${GEMM_F8_SIZES:-4096 8192} || status=1
 exit $status

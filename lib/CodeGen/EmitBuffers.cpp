@@ -4,8 +4,8 @@
 // a stage is that pointer plus the stage number times the stage's elements. Async copies,
 // their commits and waits, fences and barriers print as the tile_dev intrinsics of the same
 // names; a `local_load` reads its stage in the result's layout (ldmatrix for 16-bit mma
-// operands), and a `warpgroup_mma` multiplies two stages (wgmma on sm_90a) until its
-// `warpgroup_wait`.
+// operands), a `restage` rewrites a stage in another layout (tile_dev::restage), and a
+// `warpgroup_mma` multiplies two stages (wgmma on sm_90a) until its `warpgroup_wait`.
 // Where each element of a stage lies is tilegpu::bufferStaging, printed as tile_dev::Staging.
 // Memory barriers print as tile_dev's mbarrier intrinsics; a `tilegpu.producer` is a branch
 // taken by the warps after the program's, which ends with them leaving the kernel. Tensor maps
@@ -172,6 +172,19 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
   }
   if (isa<tilegpu::BarrierOp>(op)) {
     out.line(indent, sync, loc);
+    return success();
+  }
+  if (auto restage = dyn_cast<tilegpu::RestageOp>(op)) {
+    tilegpu::BufferType src = restage.getSrc().getType(), dst = restage.getDst().getType();
+    RankedTensorType tile = src.getTile();
+    out.line(indent,
+             cat("tile_dev::restage<", stagingText(tilegpu::bufferStaging(src)), ", ",
+                 stagingText(tilegpu::bufferStaging(dst)), ", ", tile.getDimSize(0), ", ",
+                 tile.getDimSize(1), ", ", restage.getRoundTf32() ? "true" : "false", ", ",
+                 32 * numWarps, "u>(", stagePointer(restage.getDst(), restage.getDstStage()),
+                 ", ", stagePointer(restage.getSrc(), restage.getSrcStage()), ", ", threadId,
+                 ");"),
+             loc);
     return success();
   }
   if (isa<tilegpu::FenceAsyncSharedOp>(op)) {

@@ -212,7 +212,7 @@ LogicalResult KernelEmitter::emitOp(Operation &op, unsigned indent) {
   if (isa<arith::ConstantOp>(op))
     return emitConstant(op, indent);
   if (isa<tilegpu::AllocBufferOp, tilegpu::AsyncCopyOp, tilegpu::AsyncCommitOp,
-          tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp,
+          tilegpu::AsyncWaitOp, tilegpu::BarrierOp, tilegpu::LocalLoadOp, tilegpu::RestageOp,
           tilegpu::FenceAsyncSharedOp, tilegpu::WarpgroupMmaOp, tilegpu::WarpgroupWaitOp,
           tilegpu::AllocBarriersOp, tilegpu::BarrierWaitOp, tilegpu::BarrierArriveOp,
           tilegpu::AsyncCopyArriveOp, tilegpu::ProducerOp, tilegpu::TensorMapOp,

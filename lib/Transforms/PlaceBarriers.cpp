@@ -129,6 +129,10 @@ struct PlaceBarriersPass : public tilecc::impl::TilePlaceBarriersBase<PlaceBarri
       merge(state.ranges, {bytesOf(load.getBuffer())});
       return state;
     }
+    if (auto restage = dyn_cast<tilegpu::RestageOp>(op)) {
+      merge(state.ranges, {bytesOf(restage.getSrc()), bytesOf(restage.getDst())});
+      return state;
+    }
     if (auto mma = dyn_cast<tilegpu::WarpgroupMmaOp>(op)) {
       merge(state.reading, {bytesOf(mma.getB())});
       if (!mma.aInRegisters())

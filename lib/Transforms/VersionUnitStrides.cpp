@@ -11,11 +11,12 @@
 // any argument, and later passes use the fact to lay the operand's shared-memory stages out
 // along that axis (copies of whole 16-byte runs, wgmma reading them K-major or M-major).
 //
-// With operands of 8-bit elements only B is versioned: wgmma reads them K-major only, which
-// for A is its row-major form; 32-bit (TF32) operands are not pipelined through rings, so they
-// get none. At most two views are versioned (three versions).
+// With operands of 8-bit or f32 (TF32) elements only B is versioned: wgmma reads them K-major
+// only, which for A is its row-major form (an A stored column-major is restaged every step).
+// At most two views are versioned (three versions).
 //
 //===----------------------------------------------------------------------===//
+#include "tilecc/Dialect/TileGPU/SharedStaging.h"
 #include "tilecc/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -56,10 +57,12 @@ SmallVector<OperandView> operandViews(func::FuncOp func) {
         continue;
       auto type = cast<tile::ViewType>(view.getType());
       auto tile = cast<RankedTensorType>(operand.getType());
-      // The operands a column-major ring serves: 16-bit ones, and 8-bit B.
-      unsigned bits = tile.getElementType().getIntOrFloatBitWidth();
-      if (tile.getRank() == 2 && type.getRank() >= 2 && !type.isExclusive() &&
-          (bits == 16 || (bits == 8 && k == 1)))
+      // The operands a column-major ring serves: 16-bit ones, and B of the types wgmma
+      // reads only K-major (8-bit, TF32).
+      Type element = tile.getElementType();
+      bool served = tilegpu::warpgroupElement(element) &&
+                    (!tilegpu::warpgroupKMajorOnly(element) || k == 1);
+      if (tile.getRank() == 2 && type.getRank() >= 2 && !type.isExclusive() && served)
         args.insert({view.getArgNumber(), int64_t(type.getRank()) - 2});
     }
   });

@@ -1128,6 +1128,17 @@ TILE_DEV_D void mma_bf16(float* d, uint32_t a0, uint32_t a1, uint32_t a2, uint32
       : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
 }
 
+/// One m16n8k8 TF32 tile (A rows g, g+8 at k t and t+4; B k t, t+4 at column g), each input
+/// rounded to TF32 first.
+TILE_DEV_D void mma_tf32(float* d, float a0, float a1, float a2, float a3, float b0, float b1) {
+  asm(
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+      "{%8,%9}, {%0,%1,%2,%3};\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(bits32(round_tf32(a0))), "r"(bits32(round_tf32(a1))), "r"(bits32(round_tf32(a2))),
+        "r"(bits32(round_tf32(a3))), "r"(bits32(round_tf32(b0))), "r"(bits32(round_tf32(b1))));
+}
+
 /// One m16n8k32 f8 tile: A holds 16 values per lane (rows g, g+8; k 4t..4t+3 and 16+4t..),
 /// B 8 (k likewise, column g). From sm_89 a native f8 instruction; before, two f16
 /// instructions over the same registers, each taking k 4t..4t+3 (then 16+4t..) of every lane
@@ -1182,13 +1193,7 @@ TILE_DEV_D void mma_frag(const InA (&a)[LA::elems], const InB (&b)[LB::elems],
           if constexpr (is_fp8_v<InA>) {
             detail::mma_f8_tile(d, x, y);
           } else if constexpr (tf32) {
-            asm(
-                "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, "
-                "{%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                : "r"(detail::bits32(round_tf32(x[0]))), "r"(detail::bits32(round_tf32(x[1]))),
-                  "r"(detail::bits32(round_tf32(x[2]))), "r"(detail::bits32(round_tf32(x[3]))),
-                  "r"(detail::bits32(round_tf32(y[0]))), "r"(detail::bits32(round_tf32(y[1]))));
+            detail::mma_tf32(d, x[0], x[1], x[2], x[3], y[0], y[1]);
           } else if constexpr (std::is_same_v<InA, __half>) {
             detail::mma_f16(d, detail::pack2(x[0], x[1]), detail::pack2(x[2], x[3]),
                             detail::pack2(x[4], x[5]), detail::pack2(x[6], x[7]),
@@ -1450,6 +1455,55 @@ TILE_DEV_D void fence_async_shared() {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
 #endif
+}
+
+/// Writes the R x C tile held in the stage at `src` (laid out as SS) into the stage at `dst`
+/// (laid out as SD), each float rounded to TF32 when `Round` (tilegpu.restage). The program's
+/// `Threads` threads share the work: along one layout each moves 16-byte vectors (so `src` may
+/// be `dst`); between a row-major and a column-major stage each moves 4 x 4 blocks, four
+/// vectors of 4 elements read along SS's rows and four written along SD's. A barrier must
+/// precede it (the stage's copies visible) and follow it (before other threads read `dst`).
+template <class SS, class SD, int64_t R, int64_t C, bool Round, unsigned Threads, class T>
+TILE_DEV_D void restage(T* dst, const T* src, unsigned tid) {
+  static_assert(!Round || std::is_same_v<T, float>, "tilecc: only floats round to TF32");
+  auto out = [](T x) {
+    if constexpr (Round) return round_tf32(x);
+    else return x;
+  };
+  if constexpr (std::is_same_v<SS, SD>) {
+    constexpr int64_t V = 16 / int64_t(sizeof(T));
+    static_assert((R * C) % V == 0 && SS::vec % V == 0, "tilecc: a stage of 16-byte groups");
+    for (int64_t i = tid; i < R * C / V; i += Threads) {
+      struct alignas(16) Vec { T e[V]; } v = *reinterpret_cast<const Vec*>(src + i * V);
+#pragma unroll
+      for (int64_t e = 0; e < V; ++e) v.e[e] = out(v.e[e]);
+      *reinterpret_cast<Vec*>(dst + i * V) = v;
+    }
+  } else {
+    static_assert(SS::column_major != SD::column_major && R % 4 == 0 && C % 4 == 0 &&
+                      SS::vec % 4 == 0 && SD::vec % 4 == 0,
+                  "tilecc: a stage restaged between row-major and column-major, 4 x 4 blocks");
+    struct alignas(4 * sizeof(T)) Vec { T e[4]; };
+    // Blocks numbered along SS's stored rows, so that a warp's reads run along them.
+    constexpr int64_t along = SS::column_major ? R / 4 : C / 4;
+    for (int64_t b = tid; b < R * C / 16; b += Threads) {
+      const int64_t major = b / along * 4, minor = b % along * 4;
+      const int64_t r0 = SS::column_major ? minor : major, c0 = SS::column_major ? major : minor;
+      Vec v[4];
+#pragma unroll
+      for (int64_t q = 0; q < 4; ++q)  // SS's stored row q of the block
+        v[q] = *reinterpret_cast<const Vec*>(
+            src + SS::offset(SS::column_major ? r0 * C + c0 + q : (r0 + q) * C + c0));
+#pragma unroll
+      for (int64_t q = 0; q < 4; ++q) {  // SD's stored row q of the block
+        Vec w;
+#pragma unroll
+        for (int64_t e = 0; e < 4; ++e) w.e[e] = out(v[e].e[q]);
+        *reinterpret_cast<Vec*>(
+            dst + SD::offset(SD::column_major ? r0 * C + c0 + q : (r0 + q) * C + c0)) = w;
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1729,12 +1783,37 @@ TILE_DEV_D void pin_registers(uint32_t (&c)[E]) {
 }
 }  // namespace detail
 
+namespace detail {
+/// warpgroup_mma's product of TF32 stages before sm_90a: m16n8k8 fragments read element by
+/// element, the warps laid out as for 16-bit stages.
+template <class LC, class SA, class SB>
+TILE_DEV_D void mma_tf32_stages(float (&c)[LC::elems], const float* a, const float* b, int lane,
+                                int w) {
+  constexpr int64_t W = LC::wm_count, K = SA::tile_cols, N = LC::S::cols;
+  const int g = lane / 4, t = lane % 4;
+#pragma unroll
+  for (int64_t kk = 0; kk < K; kk += 8)
+#pragma unroll
+    for (int64_t i = 0; i < LC::RM; ++i) {
+      const int64_t r = i * 16 * W + w * 16 + g;
+      const float a0 = a[SA::offset(r * K + kk + t)], a1 = a[SA::offset((r + 8) * K + kk + t)];
+      const float a2 = a[SA::offset(r * K + kk + t + 4)];
+      const float a3 = a[SA::offset((r + 8) * K + kk + t + 4)];
+#pragma unroll
+      for (int64_t j = 0; j < LC::RN; ++j)
+        mma_tf32(&c[(i * LC::RN + j) * 4], a0, a1, a2, a3, b[SB::offset((kk + t) * N + j * 8 + g)],
+                 b[SB::offset((kk + t + 4) * N + j * 8 + g)]);
+    }
+}
+}  // namespace detail
+
 /// C += A x B with A (M x K) and B (K x N) tiles in buffer stages laid out as SA and SB, and C
 /// in the MmaAcc layout LC of W x 1 warps (W a multiple of 4: warpgroup g holds rows
 /// 64g .. 64g+63 of every 16W-row repeat). 16-bit operands (f16 or bf16, both alike) may be
-/// stored row-major or column-major; 8-bit ones (f8 e4m3 or e5m2, any pair) K-major: A
-/// row-major, B column-major. On sm_90a each warpgroup issues wgmma.mma_async m64nNk16 (k32
-/// for 8 bits) from shared-memory descriptors, N up to 256 columns per instruction, as one
+/// stored row-major or column-major; 8-bit ones (f8 e4m3 or e5m2, any pair) and floats
+/// (multiplied as TF32, the stages already rounded: tilegpu.restage) K-major: A row-major, B
+/// column-major. On sm_90a each warpgroup issues wgmma.mma_async m64nNk16 (k32 for 8 bits, k8
+/// for TF32) from shared-memory descriptors, N up to 256 columns per instruction, as one
 /// group: `c` and the stages stay in use until warpgroup_wait; elsewhere the warps read the
 /// same stages with ldmatrix and run mma.sync at once. Needs the stages' copies waited for,
 /// fenced and published by a barrier.
@@ -1744,11 +1823,12 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const TA* a, const TB* b, u
   static_assert(LC::wn_count == 1 && LC::wm_count % 4 == 0,
                 "tilecc: a warpgroup mma has warpgroups stacked along M");
   static_assert(sizeof(TA) == sizeof(TB) && (std::is_same_v<TA, TB> || f8) &&
-                    (!f8 || (!SA::column_major && SB::column_major)),
-                "tilecc: warpgroup mma operands are both f16, both bf16, or f8 stored K-major");
+                    (sizeof(TA) == 2 || (!SA::column_major && SB::column_major)),
+                "tilecc: warpgroup mma operands are both f16, both bf16, or f8 or float stored "
+                "K-major");
   constexpr int W = LC::wm_count;
   constexpr int64_t K = SA::tile_cols, N = LC::S::cols, RM = LC::RM, RN = LC::RN;
-  constexpr int64_t KI = f8 ? 32 : 16;  // K per instruction
+  constexpr int64_t KI = 32 / int64_t(sizeof(TA));  // K per instruction: 32 bytes
   static_assert(K % KI == 0 && SB::tile_cols == N, "tilecc: inconsistent warpgroup mma operands");
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
   constexpr int64_t NC = N < 256 ? N : 256;  // columns per instruction
@@ -1778,29 +1858,33 @@ TILE_DEV_D void warpgroup_mma(float (&c)[LC::elems], const TA* a, const TB* b, u
   asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
 #else
   const int lane = int(tid % 32u), w = int(tid / 32u % unsigned(W));
+  if constexpr (std::is_same_v<TA, float>) {
+    detail::mma_tf32_stages<LC, SA, SB>(c, a, b, lane, w);
+  } else {
 #pragma unroll
-  for (int64_t kk = 0; kk < K / KI; ++kk) {
-    uint32_t fa[RM][4];
+    for (int64_t kk = 0; kk < K / KI; ++kk) {
+      uint32_t fa[RM][4];
 #pragma unroll
-    for (int64_t i = 0; i < RM; ++i)
-      detail::ldmatrix_a<SA>(fa[i], a, i * 16 * W + w * 16, kk * KI, lane);
+      for (int64_t i = 0; i < RM; ++i)
+        detail::ldmatrix_a<SA>(fa[i], a, i * 16 * W + w * 16, kk * KI, lane);
 #pragma unroll
-    for (int64_t j = 0; j < RN; ++j) {
-      uint32_t fb[2];
-      detail::ldmatrix_b<SB>(fb, b, kk * KI, j * 8, lane);
+      for (int64_t j = 0; j < RN; ++j) {
+        uint32_t fb[2];
+        detail::ldmatrix_b<SB>(fb, b, kk * KI, j * 8, lane);
 #pragma unroll
-      for (int64_t i = 0; i < RM; ++i) {
-        float* d = &c[(i * RN + j) * 4];
-        if constexpr (f8) {
-          TA x[16];
-          TB y[8];
-          memcpy(x, fa[i], 16);
-          memcpy(y, fb, 8);
-          detail::mma_f8_tile(d, x, y);
-        } else if constexpr (std::is_same_v<TA, __half>) {
-          detail::mma_f16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
-        } else {
-          detail::mma_bf16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
+        for (int64_t i = 0; i < RM; ++i) {
+          float* d = &c[(i * RN + j) * 4];
+          if constexpr (f8) {
+            TA x[16];
+            TB y[8];
+            memcpy(x, fa[i], 16);
+            memcpy(y, fb, 8);
+            detail::mma_f8_tile(d, x, y);
+          } else if constexpr (std::is_same_v<TA, __half>) {
+            detail::mma_f16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
+          } else {
+            detail::mma_bf16(d, fa[i][0], fa[i][1], fa[i][2], fa[i][3], fb[0], fb[1]);
+          }
         }
       }
     }

@@ -62,7 +62,7 @@ func.func @shapes(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
 func.func @too_few_rows(%a: !tilegpu.buffer<3, tensor<64x32xf16>, #SA>,
                         %b: !tilegpu.buffer<3, tensor<32x128xf16>, #SB>, %s: index,
                         %c: tensor<64x128xf32, #W>) -> tensor<64x128xf32, #W> {
-  // expected-error @+1 {{M must be a multiple of 16 rows per warp and K of 16}}
+  // expected-error @+1 {{M must be a multiple of 16 rows per warp and K of 32 bytes}}
   %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<64x128xf32, #W>
   return %r : tensor<64x128xf32, #W>
 }
@@ -83,6 +83,20 @@ func.func @f8_b_row_major(%a: !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>,
 
 // -----
 
+// TF32 operands are read K-major only too: A stored column-major (M-major) is refused.
+#SA = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>
+#SB = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>
+#M = #tilegpu.mma<warpsPerBlock = [4, 1]>
+func.func @tf32_a_column_major(%a: !tilegpu.buffer<3, tensor<64x32xf32>, #SA>,
+                               %b: !tilegpu.buffer<3, tensor<32x64xf32>, #SB>, %s: index,
+                               %c: tensor<64x64xf32, #M>) -> tensor<64x64xf32, #M> {
+  // expected-error @+1 {{an A operand buffer needs a stage and the wgmma layout}}
+  %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x32xf32>, #SA>, !tilegpu.buffer<3, tensor<32x64xf32>, #SB> -> tensor<64x64xf32, #M>
+  return %r : tensor<64x64xf32, #M>
+}
+
+// -----
+
 // f8 and f16 do not mix.
 #SA = #tilegpu.shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
 #SB = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]>
@@ -90,7 +104,7 @@ func.func @f8_b_row_major(%a: !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>,
 func.func @f8_times_f16(%a: !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>,
                         %b: !tilegpu.buffer<3, tensor<128x64xf16>, #SB>, %s: index,
                         %c: tensor<64x64xf32, #M>) -> tensor<64x64xf32, #M> {
-  // expected-error @+1 {{the operands must both be f16, both bf16, or both f8 (e4m3 or e5m2)}}
+  // expected-error @+1 {{the operands must both be f16, both bf16, both f32 (TF32), or both f8 (e4m3 or e5m2)}}
   %r = tilegpu.warpgroup_mma %a[%s], %b[%s], %c : !tilegpu.buffer<3, tensor<64x128xf8E4M3FN>, #SA>, !tilegpu.buffer<3, tensor<128x64xf16>, #SB> -> tensor<64x64xf32, #M>
   return %r : tensor<64x64xf32, #M>
 }
@@ -119,4 +133,35 @@ func.func @buffer_without_stage(%a: !tilegpu.buffer<3, tensor<128x32xf16>, #SA>,
   // expected-error @+1 {{an A operand buffer needs a stage}}
   %r = tilegpu.warpgroup_mma %a, %b[%s], %c : !tilegpu.buffer<3, tensor<128x32xf16>, #SA>, !tilegpu.buffer<3, tensor<32x128xf16>, #SB> -> tensor<128x128xf32, #W>
   return %r : tensor<128x128xf32, #W>
+}
+
+// -----
+
+#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+func.func @restage_rounds_f16(%r: !tilegpu.buffer<3, tensor<64x64xf16>, #S>, %s: index) {
+  // expected-error @+1 {{rounds only f32 elements to TF32}}
+  tilegpu.restage %r[%s] into %r[%s] {round_tf32} : !tilegpu.buffer<3, tensor<64x64xf16>, #S>, !tilegpu.buffer<3, tensor<64x64xf16>, #S>
+  return
+}
+
+// -----
+
+#S = #tilegpu.shared<vec = 16, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#T = #tilegpu.shared<vec = 16, perPhase = 1, maxPhase = 8, order = [0, 1]>
+func.func @restage_other_tile(%r: !tilegpu.buffer<3, tensor<128x128xf8E4M3FN>, #S>,
+                              %k: !tilegpu.buffer<2, tensor<128x128xf8E5M2>, #T>, %s: index) {
+  // expected-error @+1 {{restages a tile into a buffer of another tile type}}
+  tilegpu.restage %r[%s] into %k[%s] : !tilegpu.buffer<3, tensor<128x128xf8E4M3FN>, #S>, !tilegpu.buffer<2, tensor<128x128xf8E5M2>, #T>
+  return
+}
+
+// -----
+
+#S = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#P = #tilegpu.shared<vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @restage_two_row_major(%r: !tilegpu.buffer<3, tensor<64x32xf32>, #S>,
+                                 %k: !tilegpu.buffer<2, tensor<64x32xf32>, #P>, %s: index) {
+  // expected-error @+1 {{restages between one layout, or a row-major and a column-major one}}
+  tilegpu.restage %r[%s] into %k[%s] : !tilegpu.buffer<3, tensor<64x32xf32>, #S>, !tilegpu.buffer<2, tensor<64x32xf32>, #P>
+  return
 }

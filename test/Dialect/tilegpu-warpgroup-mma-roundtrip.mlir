@@ -28,3 +28,17 @@ func.func @registers(%a: tensor<128x32xf16, #P>, %b: !tilegpu.buffer<3, tensor<3
   %r = tilegpu.warpgroup_wait %p {pending = 0 : i32} : tensor<128x128xf32, #W>
   return %r : tensor<128x128xf32, #W>
 }
+
+// A stage restaged: in place, rounded to TF32; and from a row-major ring into a column-major
+// stage.
+#R = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], block = 32>
+#K = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>
+// CHECK-LABEL: func.func @restage
+func.func @restage(%r: !tilegpu.buffer<3, tensor<32x128xf32>, #R>,
+                   %k: !tilegpu.buffer<2, tensor<32x128xf32>, #K>, %s: index, %t: index) {
+  // CHECK: tilegpu.restage %{{.*}}[%{{.*}}] into %{{.*}}[%{{.*}}] {round_tf32} : <3, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], block = 32>>, <3, tensor<32x128xf32>
+  tilegpu.restage %r[%s] into %r[%s] {round_tf32} : !tilegpu.buffer<3, tensor<32x128xf32>, #R>, !tilegpu.buffer<3, tensor<32x128xf32>, #R>
+  // CHECK: tilegpu.restage %{{.*}}[%{{.*}}] into %{{.*}}[%{{.*}}] : <3, tensor<32x128xf32>, {{.*}}>, <2, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>>
+  tilegpu.restage %r[%s] into %k[%t] : !tilegpu.buffer<3, tensor<32x128xf32>, #R>, !tilegpu.buffer<2, tensor<32x128xf32>, #K>
+  return
+}

@@ -72,25 +72,6 @@ func.func @gemm(%x: !tile.view<?x?xf16>, %y: !tile.view<?x?xf16>, %n: index) -> 
   return %r : tensor<64x64xf32>
 }
 
-// An f32 (TF32) operand is not read with ldmatrix: its load stays.
-// CHECK-LABEL: func.func @tf32
-// CHECK-NOT: alloc_buffer
-// CHECK: scf.for
-// CHECK: tilegpu.global_load
-func.func @tf32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index) -> tensor<64x64xf32>
-    attributes {tilegpu.num_warps = 4 : i32} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %init = arith.constant dense<0.0> : tensor<64x64xf32>
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) {
-    %a = tile.load %x[%c0, %i] : !tile.view<?x?xf32> -> tensor<64x32xf32>
-    %b = tile.load %y[%i, %c0] : !tile.view<?x?xf32> -> tensor<32x64xf32>
-    %c = tile.mma %a, %b, %acc : tensor<64x32xf32>, tensor<32x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
-    scf.yield %c : tensor<64x64xf32>
-  }
-  return %r : tensor<64x64xf32>
-}
-
 // A load of an exclusive view may see the loop's own stores: it stays, and only the shared
 // operand goes through a ring (the mma can run as a warpgroup mma with A in registers, so
 // producer warps fill the ring: six stages).

@@ -24,6 +24,25 @@ func.func @gemm(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>, %n: index) -
   return %r : tensor<128x128xf32>
 }
 
+// f32 (TF32) operands likewise: only B is versioned.
+// CHECK: func.func @gemm_tf32_unit_stride_1(%{{.*}}: !tile.view<?x?xf32>, %{{.*}}: !tile.view<?x?xf32> {tilegpu.unit_stride = 0 : i64}, %{{.*}}: index)
+// CHECK: func.func @gemm_tf32({{.*}}tilegpu.versions = [@gemm_tf32_unit_stride_1]
+func.func @gemm_tf32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index) -> tensor<128x128xf32>
+    attributes {tile.kernel = "gemm_tf32", tile.entry = "&::gemm_tf32"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %init = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf32> -> tensor<128x32xf32>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf32> -> tensor<32x128xf32>
+    %c = tile.mma %a, %b, %acc : tensor<128x32xf32>, tensor<32x128xf32>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %c : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
 // 8-bit operands: wgmma reads them K-major only, so only B (stored column-major) is versioned.
 // CHECK: func.func @gemm_f8_unit_stride_1(%{{.*}}: !tile.view<?x?xf8E4M3FN>, %{{.*}}: !tile.view<?x?xf8E4M3FN> {tilegpu.unit_stride = 0 : i64}, %{{.*}}: index)
 // CHECK: func.func @gemm_f8({{.*}}tilegpu.versions = [@gemm_f8_unit_stride_1]
@@ -55,26 +74,6 @@ func.func @single(%x: !tile.view<?x?xbf16>, %y: !tile.view<?x?xbf16>) -> tensor<
   %b = tile.load %y[%c0, %c0] : !tile.view<?x?xbf16> -> tensor<64x64xbf16>
   %c = tile.mma %a, %b, %init : tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xf32> -> tensor<64x64xf32>
   return %c : tensor<64x64xf32>
-}
-
-// TF32 operands do not go through rings: no versions.
-// CHECK: func.func @gemm_f32(
-// CHECK-NOT: tilegpu.versions
-// CHECK-SAME: {{\{$}}
-func.func @gemm_f32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index) -> tensor<64x64xf32>
-    attributes {tile.kernel = "gemm_f32", tile.entry = "&::gemm_f32"} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c32 = arith.constant 32 : index
-  %init = arith.constant dense<0.0> : tensor<64x64xf32>
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<64x64xf32>) {
-    %k = arith.muli %i, %c32 : index
-    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf32> -> tensor<64x32xf32>
-    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf32> -> tensor<32x64xf32>
-    %c = tile.mma %a, %b, %acc : tensor<64x32xf32>, tensor<32x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
-    scf.yield %c : tensor<64x64xf32>
-  }
-  return %r : tensor<64x64xf32>
 }
 
 // Operands of rank 2 loaded from rank-3 views (one head of (heads, seq, d)): the unit stride

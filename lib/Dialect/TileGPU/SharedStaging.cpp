@@ -314,17 +314,23 @@ std::optional<BufferType> tilegpu::tensorMapStoreStages(RankedTensorType value,
   return BufferType::get(value.getContext(), 2, tile, stage);
 }
 
+bool tilegpu::warpgroupElement(Type element) {
+  return isa<Float16Type, BFloat16Type, Float32Type, Float8E4M3FNType, Float8E5M2Type>(element);
+}
+
+bool tilegpu::warpgroupKMajorOnly(Type element) { return elementBytes(element) != 2; }
+
+unsigned tilegpu::kAxis(unsigned operand) { return operand == 0 ? 1 : 0; }
+
 bool tilegpu::warpgroupReadable(BufferType buffer, unsigned operand) {
   RankedTensorType tile = buffer.getTile();
-  if (tile.getRank() != 2)
+  Type element = tile.getElementType();
+  if (tile.getRank() != 2 || !warpgroupElement(element))
     return false;
-  int64_t bytes = elementBytes(tile.getElementType());
-  bool transposed = columnMajor(buffer);
-  unsigned fast = transposed ? 0 : 1;
-  // 8-bit operands only K-major: A's K is its last axis, B's its first.
-  if (bytes == 1 && transposed != (operand == 1))
+  unsigned fast = columnMajor(buffer) ? 0 : 1;
+  if (warpgroupKMajorOnly(element) && fast != kAxis(operand))
     return false;
-  return (bytes == 2 || bytes == 1) && tile.getDimSize(fast) * bytes >= 32 &&
+  return tile.getDimSize(fast) * elementBytes(element) >= 32 &&
          buffer.getLayout() == ldmatrixBufferLayout(tile, fast);
 }
 

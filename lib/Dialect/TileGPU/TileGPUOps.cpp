@@ -93,6 +93,20 @@ LogicalResult LocalLoadOp::verify() {
   return verifyStageTile(*this, getBuffer().getType(), getResult().getType());
 }
 
+LogicalResult RestageOp::verify() {
+  BufferType src = getSrc().getType(), dst = getDst().getType();
+  RankedTensorType from = src.getTile(), to = dst.getTile();
+  if (from.getShape() != to.getShape() || from.getElementType() != to.getElementType())
+    return emitOpError("restages a tile into a buffer of another tile type");
+  if (from.getRank() != 2 || from.getDimSize(0) % 4 != 0 || from.getDimSize(1) % 4 != 0)
+    return emitOpError("restages rank-2 tiles of whole 4 x 4 blocks");
+  if (getRoundTf32() && !from.getElementType().isF32())
+    return emitOpError("rounds only f32 elements to TF32");
+  if (src.getLayout() != dst.getLayout() && columnMajor(src) == columnMajor(dst))
+    return emitOpError("restages between one layout, or a row-major and a column-major one");
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // convert_layout
 //===----------------------------------------------------------------------===//
@@ -198,13 +212,14 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError("the accumulator must be f32");
   auto isF8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
   bool eightBit = isF8(a.getElementType()) && isF8(b.getElementType());
-  if (!eightBit && (a.getElementType() != b.getElementType() ||
-                    !(a.getElementType().isF16() || a.getElementType().isBF16())))
-    return emitOpError("the operands must both be f16, both bf16, or both f8 (e4m3 or e5m2)");
+  if (!eightBit &&
+      (a.getElementType() != b.getElementType() || !warpgroupElement(a.getElementType())))
+    return emitOpError("the operands must both be f16, both bf16, both f32 (TF32), or both f8 "
+                       "(e4m3 or e5m2)");
   if (aInRegisters()) {
     auto dot = dyn_cast_or_null<DotOperandLayoutAttr>(a.getEncoding());
-    if (getAStage() || eightBit || !dot || dot.getOpIdx() != 0 || dot.getParent() != layout ||
-        dot.getKWidth() != 2)
+    if (getAStage() || elementBytes(a.getElementType()) != 2 || !dot || dot.getOpIdx() != 0 ||
+        dot.getParent() != layout || dot.getKWidth() != 2)
       return emitOpError("an A operand in registers must be a 16-bit tile in the dot operand "
                          "layout (opIdx 0, kWidth 2) of the accumulator's, without a stage");
   } else if (!getAStage() || !warpgroupReadable(cast<BufferType>(getA().getType()), 0)) {
@@ -215,8 +230,9 @@ LogicalResult WarpgroupMmaOp::verify() {
     return emitOpError("an operand buffer is not laid out for wgmma (rows of 32 bytes or "
                        "more in 16-byte groups with the ldmatrix swizzle)");
   if (acc.getDimSize(0) % (16 * int64_t(layout.getWarpsPerBlock()[0])) != 0 ||
-      a.getDimSize(1) % (eightBit ? 32 : 16) != 0)
-    return emitOpError("M must be a multiple of 16 rows per warp and K of 16 (32 for f8)");
+      a.getDimSize(1) * elementBytes(a.getElementType()) % 32 != 0)
+    return emitOpError("M must be a multiple of 16 rows per warp and K of 32 bytes (16 for "
+                       "f16 and bf16, 32 for f8, 8 for TF32)");
   return success();
 }
 

@@ -102,14 +102,35 @@ struct Operand {
   /// The tile axis the ring's stages store rows along: the first where every launch has the
   /// view contiguous along it (tilegpu::unitStrideTileAxis), else the last.
   unsigned fast = 1;
+  /// The axis a warpgroup mma reads its stages along: K for operands it reads only K-major.
+  unsigned readFast = 1;
+  /// Where a warpgroup mma reads it: its ring, or, for a ring along the other axis, a buffer
+  /// of two stages along `readFast` that each step restages into.
+  Value readBuffer;
 };
 
-/// True when `convert` makes an 8-bit mma operand: a candidate only where a warpgroup mma
-/// will read it from its ring (wgmma reads 8-bit operands K-major; nothing else reads them
-/// from a ring faster than from global memory).
-bool eightBitOperand(tilegpu::ConvertLayoutOp convert) {
+/// True when `convert` makes an 8-bit or TF32 mma operand: a candidate only where a warpgroup
+/// mma will read it from shared memory (nothing else reads them from a ring faster than from
+/// global memory).
+bool warpgroupOnlyOperand(tilegpu::ConvertLayoutOp convert) {
+  Type element = convert.getType().getElementType();
   return isa_and_nonnull<tilegpu::DotOperandLayoutAttr>(convert.getType().getEncoding()) &&
-         tilegpu::elementBytes(convert.getType().getElementType()) == 1;
+         tilegpu::warpgroupElement(element) && tilegpu::elementBytes(element) != 2;
+}
+
+/// The axis a warpgroup mma reads the operand `convert` makes along, its ring stored along
+/// `fast`: K where wgmma reads the element type only K-major.
+unsigned readAxis(tilegpu::ConvertLayoutOp convert, unsigned fast) {
+  auto dot = dyn_cast<tilegpu::DotOperandLayoutAttr>(convert.getType().getEncoding());
+  if (!dot || !tilegpu::warpgroupKMajorOnly(convert.getType().getElementType()))
+    return fast;
+  return tilegpu::kAxis(dot.getOpIdx());
+}
+
+/// True when the stages of `operand` are rewritten before a warpgroup mma reads them
+/// (tilegpu.restage): read along the other axis, or floats rounded to TF32.
+bool restaged(Operand &operand) {
+  return operand.readFast != operand.fast || operand.load.getType().getElementType().isF32();
 }
 
 /// The candidate of `load` in `loop` (see the file comment), or nullopt.
@@ -118,7 +139,7 @@ std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
     return std::nullopt;
   auto convert = dyn_cast<tilegpu::ConvertLayoutOp>(*load->getUsers().begin());
   if (!convert || convert->getBlock() != loop.getBody() ||
-      !(tilegpu::convertsToLdmatrix(convert) || eightBitOperand(convert)))
+      !(tilegpu::convertsToLdmatrix(convert) || warpgroupOnlyOperand(convert)))
     return std::nullopt;
   RankedTensorType type = load.getType();
   unsigned fast = tilegpu::unitStrideTileAxis(load.getView(), 2) == 0u ? 0 : 1;
@@ -130,7 +151,8 @@ std::optional<Operand> candidate(scf::ForOp loop, tilegpu::GlobalLoadOp load) {
       indexSlice(loop, load->getOperands().drop_front(), usesIv);
   if (!slice || !usesIv)
     return std::nullopt;
-  return Operand{load, convert, std::move(*slice), Value(), fast};
+  return Operand{load, convert, std::move(*slice), Value(), fast, readAxis(convert, fast),
+                 Value()};
 }
 
 /// True when the operands are the A and B of one tilegpu.mma whose result the loop only
@@ -149,8 +171,8 @@ bool multipliesInPlace(scf::ForOp loop, MutableArrayRef<Operand> operands, unsig
   if (!aFirst && !bFirst)
     return false;
   Operand &a = operands[aFirst ? 0 : 1], &b = operands[aFirst ? 1 : 0];
-  return tilegpu::warpgroupMultiplies(a.load.getType(), a.fast, b.load.getType(), b.fast,
-                                      mma.getAcc().getType(), numWarps);
+  return tilegpu::warpgroupMultiplies(a.load.getType(), a.readFast, b.load.getType(),
+                                      b.readFast, mma.getAcc().getType(), numWarps);
 }
 
 /// A loop-invariant A operand (see the file comment) and the one-stage buffer it goes to.
@@ -290,28 +312,35 @@ struct PipelineMmaOperandsPass
                      });
     if (!warpgroup)
       invariants.clear();
-    int64_t invariantBytes = 0;
+    int64_t fixedBytes = 0;
     for (Invariant &a : invariants)
-      invariantBytes += a.load.getType().getNumElements() *
+      fixedBytes += a.load.getType().getNumElements() *
                         tilegpu::elementBytes(a.load.getType().getElementType());
-    if (!warpgroup) { // 8-bit operands only for a warpgroup mma
+    if (!warpgroup) { // 8-bit and TF32 operands only for a warpgroup mma
       llvm::erase_if(operands, [&](Operand &operand) {
-        if (!eightBitOperand(operand.convert))
+        if (!warpgroupOnlyOperand(operand.convert))
           return false;
-        stageBytes -= operand.load.getType().getNumElements();
+        stageBytes -= operand.load.getType().getNumElements() *
+                      tilegpu::elementBytes(operand.load.getType().getElementType());
         return true;
       });
       if (operands.empty())
         return;
     }
-    bool specialized = warpgroup && specializable(loop, invariants);
+    // Restaged operands go through two stages of their own between the ring and the mma.
+    bool restaging = llvm::any_of(operands, restaged);
+    for (Operand &operand : operands)
+      if (operand.readFast != operand.fast)
+        fixedBytes += 2 * operand.load.getType().getNumElements() *
+                          tilegpu::elementBytes(operand.load.getType().getElementType());
+    bool specialized = warpgroup && !restaging && specializable(loop, invariants);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
       carried += tilegpu::registersOfLayout(arg, numWarps);
-    bool twoBlocks = !specialized && 2 * stageBytes + invariantBytes <= maxSharedBytes / 2 &&
+    bool twoBlocks = !specialized && 2 * stageBytes + fixedBytes <= maxSharedBytes / 2 &&
                      2 * 32 * numWarps * (carried + 2 * tilegpu::kRegisterHeadroom) <=
                          tilegpu::kRegistersPerSM;
-    int64_t budget = (twoBlocks ? maxSharedBytes / 2 : maxSharedBytes) - invariantBytes;
+    int64_t budget = (twoBlocks ? maxSharedBytes / 2 : maxSharedBytes) - fixedBytes;
     unsigned stages = specialized ? kMaxSpecializedStages : warpgroup ? 5 : 4;
     while (stages > 2 && int64_t(stages) * stageBytes > budget)
       --stages;
@@ -363,6 +392,11 @@ struct PipelineMmaOperandsPass
       auto ringType = tilegpu::BufferType::get(b.getContext(), stages, tile,
                                                tilegpu::ldmatrixBufferLayout(tile, operand.fast));
       operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ringType);
+      if (operand.readFast != operand.fast)
+        operand.readBuffer = b.create<tilegpu::AllocBufferOp>(
+            operand.load.getLoc(),
+            tilegpu::BufferType::get(b.getContext(), 2, tile,
+                                     tilegpu::ldmatrixBufferLayout(tile, operand.readFast)));
     }
     for (Invariant &a : invariants) {
       RankedTensorType type = a.load.getType();
@@ -452,10 +486,25 @@ struct PipelineMmaOperandsPass
     Value current = b.create<arith::RemUIOp>(loc, i, ring);
     if (specialized)
       b.create<tilegpu::BarrierWaitOp>(loc, full, current, parityOf(i, 0));
+    // Restaged operands: the step's stage rewritten for the mma (the read buffer's stages
+    // alternate, so that a warpgroup mma still reading the step before's is left alone),
+    // then fenced for the async proxy and published.
+    Value readStage = restaging ? b.create<arith::RemUIOp>(loc, i, index(2)).getResult() : Value();
+    for (Operand &operand : operands)
+      if (restaged(operand))
+        b.create<tilegpu::RestageOp>(
+            loc, operand.buffer, current, operand.readBuffer ? operand.readBuffer : operand.buffer,
+            operand.readBuffer ? readStage : current,
+            operand.load.getType().getElementType().isF32() ? b.getUnitAttr() : UnitAttr());
+    if (restaging) {
+      b.create<tilegpu::FenceAsyncSharedOp>(loc);
+      b.create<tilegpu::BarrierOp>(loc);
+    }
     for (Operand &operand : operands) {
-      Value tile = b.create<tilegpu::LocalLoadOp>(operand.convert.getLoc(),
-                                                  operand.convert.getType(), operand.buffer,
-                                                  current);
+      Value tile = b.create<tilegpu::LocalLoadOp>(
+          operand.convert.getLoc(), operand.convert.getType(),
+          operand.readBuffer ? operand.readBuffer : operand.buffer,
+          operand.readBuffer ? readStage : current);
       operand.convert.replaceAllUsesWith(tile);
     }
     for (Invariant &a : invariants) {

@@ -87,10 +87,21 @@ SharedLayoutAttr ldmatrixBufferLayout(mlir::RankedTensorType tile);
 /// True when a buffer's stages are stored column-major (shared layout order [0, 1]).
 bool columnMajor(BufferType buffer);
 
+/// True for the element types wgmma multiplies: f16, bf16, f8 (e4m3, e5m2) and f32 (as TF32).
+bool warpgroupElement(mlir::Type element);
+
+/// True when wgmma reads operands of `element` only K-major (A row-major, B column-major):
+/// 8-bit and 32-bit elements.
+bool warpgroupKMajorOnly(mlir::Type element);
+
+/// The tile axis along which mma operand `operand` (0: A, M x K; 1: B, K x N) runs over K.
+unsigned kAxis(unsigned operand);
+
 /// True when wgmma can read the stages of `buffer` as its operand `operand` (0: A, M x K;
-/// 1: B, K x N) through shared-memory descriptors: rank-2 tiles of 16-bit elements laid out by
-/// ldmatrixBufferLayout with stored rows of 32 bytes or more, or of 8-bit elements so laid
-/// out K-major (A row-major, B column-major), the only form wgmma reads them in.
+/// 1: B, K x N) through shared-memory descriptors: rank-2 tiles of a warpgroupElement laid
+/// out by ldmatrixBufferLayout with stored rows of 32 bytes or more, K-major where
+/// warpgroupKMajorOnly. (wgmma reads f32 as TF32 by dropping the low bits: the stages must
+/// be rounded first, tilegpu.restage.)
 bool warpgroupReadable(BufferType buffer, unsigned operand);
 
 /// True when warpgroup mma can multiply ring stages of the (layout-free) tiles `a` and `b`

@@ -536,6 +536,28 @@ def TileGPU_LocalLoadOp : TileGPU_Op<"local_load", [MemoryEffects<[MemRead]>]> {
   let hasVerifier = 1;
 }
 
+def TileGPU_RestageOp : TileGPU_Op<"restage", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "rewrite a buffer's stage in another buffer's layout, optionally as TF32";
+  let description = [{
+    Stage `dstStage` of `dst` becomes the tile held in stage `srcStage` of `src` (the same
+    tile shape and element type; the two laid out alike, or one row-major and the other
+    column-major), each float rounded to TF32 (ten mantissa bits, to nearest, ties to even)
+    where `round_tf32` is set. `src` and `dst` may be one buffer laid out alike (in place). The
+    program's threads share the work: a barrier before it makes the source stage's copies
+    visible, and one after it (with `fence_async_shared` before it, for wgmma) its writes.
+    wgmma reads 8-bit and TF32 operands only K-major, and TF32 ones by dropping the low bits:
+    tile-pipeline-mma-operands restages such operands between their ring and the mma.
+
+    `tilegpu.restage %r[%s] into %k[%t] {round_tf32} : !tilegpu.buffer<3, tensor<32x128xf32>, #R>, !tilegpu.buffer<2, tensor<32x128xf32>, #K>`
+  }];
+  let arguments = (ins TileGPU_BufferType:$src, Index:$srcStage, TileGPU_BufferType:$dst,
+                       Index:$dstStage, UnitAttr:$round_tf32);
+  let assemblyFormat = [{
+    $src `[` $srcStage `]` `into` $dst `[` $dstStage `]` attr-dict `:` type($src) `,` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
 def TileGPU_FenceAsyncSharedOp : TileGPU_Op<"fence_async_shared", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "make this thread's shared-memory writes visible to the async proxy";
   let description = [{

@@ -1,0 +1,88 @@
+// tile-pipeline-mma-operands with f32 operands (multiplied as TF32): wgmma reads them K-major
+// only and takes the top 19 bits of each float, where tile::mma rounds to nearest. Each step
+// restages the operands after their copies land: in place, rounded, where the ring is
+// already K-major (A row-major, B column-major); into one of two K-major stages otherwise
+// (B row-major). The fence and a barrier publish the result to the warpgroup mma, which
+// reads it; no producer warps (the program's own warps restage).
+// RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=232448 --tile-warpgroup-mma | FileCheck %s
+
+// CHECK-LABEL: func.func @gemm_tf32_bt
+// CHECK-DAG: %[[RA:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>>
+// CHECK-DAG: %[[RB:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>>
+// CHECK-NOT: tilegpu.producer
+// CHECK: scf.for
+// CHECK: tilegpu.barrier
+// CHECK-NEXT: %[[S:.*]] = arith.remui
+// CHECK-NEXT: tilegpu.restage %[[RA]][%[[S]]] into %[[RA]][%[[S]]] {round_tf32}
+// CHECK-NEXT: tilegpu.restage %[[RB]][%[[S]]] into %[[RB]][%[[S]]] {round_tf32}
+// CHECK-NEXT: tilegpu.fence_async_shared
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[RB]][%[[S]]]
+// CHECK-NOT: tilegpu.mma %
+func.func @gemm_tf32_bt(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32> {tilegpu.unit_stride = 0 : i64}, %n: index) -> tensor<128x128xf32>
+    attributes {tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %init = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf32> -> tensor<128x32xf32>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf32> -> tensor<32x128xf32>
+    %c = tile.mma %a, %b, %acc : tensor<128x32xf32>, tensor<32x128xf32>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %c : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
+// CHECK-LABEL: func.func @gemm_tf32
+// CHECK-DAG: %[[RA:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>>
+// CHECK-DAG: %[[RB:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], block = 32>>
+// CHECK-DAG: %[[KB:.*]] = tilegpu.alloc_buffer : <2, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>>
+// CHECK: scf.for
+// CHECK: tilegpu.barrier
+// CHECK-NEXT: %[[S:.*]] = arith.remui
+// CHECK-NEXT: %[[T:.*]] = arith.remui %{{.*}}, %c2
+// CHECK-NEXT: tilegpu.restage %[[RA]][%[[S]]] into %[[RA]][%[[S]]] {round_tf32}
+// CHECK-NEXT: tilegpu.restage %[[RB]][%[[S]]] into %[[KB]][%[[T]]] {round_tf32}
+// CHECK-NEXT: tilegpu.fence_async_shared
+// CHECK-NEXT: tilegpu.barrier
+// CHECK-NEXT: tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[KB]][%[[T]]]
+// CHECK-NOT: tilegpu.mma %
+func.func @gemm_tf32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index) -> tensor<128x128xf32>
+    attributes {tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %init = arith.constant dense<0.0> : tensor<128x128xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x128xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf32> -> tensor<128x32xf32>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf32> -> tensor<32x128xf32>
+    %c = tile.mma %a, %b, %acc : tensor<128x32xf32>, tensor<32x128xf32>, tensor<128x128xf32> -> tensor<128x128xf32>
+    scf.yield %c : tensor<128x128xf32>
+  }
+  return %r : tensor<128x128xf32>
+}
+
+// One warp is no warpgroup: the f32 operands of an mma that stays on mma.sync keep their
+// loads in the loop, with no ring and no restaging.
+// CHECK-LABEL: func.func @mma_sync_tf32
+// CHECK-NOT: tilegpu.alloc_buffer
+// CHECK-NOT: tilegpu.restage
+// CHECK: tilegpu.mma
+func.func @mma_sync_tf32(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32>, %n: index) -> tensor<16x64xf32>
+    attributes {tilegpu.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %init = arith.constant dense<0.0> : tensor<16x64xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<16x64xf32>) {
+    %k = arith.muli %i, %c32 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf32> -> tensor<16x32xf32>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf32> -> tensor<32x64xf32>
+    %c = tile.mma %a, %b, %acc : tensor<16x32xf32>, tensor<32x64xf32>, tensor<16x64xf32> -> tensor<16x64xf32>
+    scf.yield %c : tensor<16x64xf32>
+  }
+  return %r : tensor<16x64xf32>
+}
