@@ -1484,10 +1484,20 @@ TILE_DEV_D void restage(T* dst, const T* src, unsigned tid) {
                       SS::vec % 4 == 0 && SD::vec % 4 == 0,
                   "tilecc: a stage restaged between row-major and column-major, 4 x 4 blocks");
     struct alignas(4 * sizeof(T)) Vec { T e[4]; };
-    // Blocks numbered along SS's stored rows, so that a warp's reads run along them.
+    // Blocks along SS's stored rows (`along` of them) and across them. A warp takes 4 along
+    // by 8 across where the stage holds whole such groups: its reads and writes then take at
+    // most 1.5 (floats) or 3 (bytes) times the fewest shared-memory wavefronts, against 2.5
+    // and 8.5 for 32 blocks along.
     constexpr int64_t along = SS::column_major ? R / 4 : C / 4;
+    constexpr int64_t across = R * C / 16 / along;
+    constexpr bool grouped = along % 4 == 0 && across % 8 == 0;
     for (int64_t b = tid; b < R * C / 16; b += Threads) {
-      const int64_t major = b / along * 4, minor = b % along * 4;
+      int64_t major = b / along * 4, minor = b % along * 4;
+      if constexpr (grouped) {
+        const int64_t w = b / 32, l = b % 32;
+        minor = (w % (along / 4) * 4 + l % 4) * 4;
+        major = (w / (along / 4) * 8 + l / 4) * 4;
+      }
       const int64_t r0 = SS::column_major ? minor : major, c0 = SS::column_major ? major : minor;
       Vec v[4];
 #pragma unroll
