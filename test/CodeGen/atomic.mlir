@@ -1,7 +1,7 @@
 // tile.atomic becomes tile_dev::atomic_tile (owners update their registers' elements) or, for a
 // scalar, tile_dev::atomic_element called by thread 0. Old values reach the other threads
 // through the planned shared memory: share_owned for a replicated tile, a staged scalar for a
-// scalar update. nvcc builds it for sm_80 and sm_90a.
+// scalar update. nvcc builds it for sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -include %S/Inputs/atomic-entries.h -c %t.cu -o %t.o %}

@@ -1,6 +1,6 @@
 // tile.check tests every register and reports through tile_dev::check_failed with the kernel's
 // name, the source file's base name and line, and the message; tile.print of a scalar is
-// thread 0's, of a tile staged in its planned shared memory. nvcc builds it for sm_80 and sm_90a.
+// thread 0's, of a tile staged in its planned shared memory. nvcc builds it for sm_90a.
 // RUN: tilecc-translate --tile-to-cuda --tilecc-no-line %s -o %t.cu
 // RUN: FileCheck %s --input-file=%t.cu
 // RUN: %if nvcc %{ %nvcc -include %S/Inputs/check-print-entries.h -c %t.cu -o %t.o %}

@@ -3,7 +3,7 @@
 // RUN: %if nvcc %{ %nvcc -c %t.cu -o %t.o %}
 // tilecc compile prints the user's source, then one __global__ kernel per instantiation with
 // #line directives back to the source, its launcher and its registration; nvcc compiles it for
-// sm_80 and sm_90a.
+// sm_90a.
 #include <tile/tile.hpp>
 
 template <int B>

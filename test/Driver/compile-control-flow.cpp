@@ -4,7 +4,7 @@
 // RUN: %if nvcc %{ %nvcc-link %t.o -L%tile_libdir -ltile_rt -o %t.exe %}
 // RUN: %if nvcc %{ %t.exe | FileCheck --check-prefix=OUT %s %}
 // Kernels with C++ control flow (early return, counted `for` with `continue`, `while` with
-// `break`, `do`/`while`, `?:` with a division) compile to CUDA that nvcc builds for sm_80 and
+// `break`, `do`/`while`, `?:` with a division) compile to CUDA that nvcc builds for
 // sm_90a. The program checks every element against a host reference: on the CPU backend here,
 // on the GPU (the generated kernels) where one is present.
 #include <cmath>

@@ -2,9 +2,9 @@
 """Random GEMM-shaped tile programs for differential testing of tilecc's mma path.
 
 Each generated program is a tile kernel as a user writes a GEMM: a K loop over tiles of two
-f16 or bf16 arrays accumulating `tile::mma` in f32, with random tile shapes (the warpgroup
-path with its rings, tensor maps, persistent programs and chunked stores, and the mma.sync
-path), random array shapes (cut tiles, K not a multiple of the tile, rows that are not 16-byte
+f16, bf16 or float (TF32) arrays accumulating `tile::mma` in f32, with random tile shapes (the
+warpgroup path with its rings, tensor maps, persistent programs and chunked stores, TF32
+stages restaged every step, and the mma.sync path), random array shapes (cut tiles, K not a multiple of the tile, rows that are not 16-byte
 multiples), B given as an array or as the transpose of one, and a random epilogue before the
 store: a scale, an offset, a ReLU, a cast to the input type. Some programs chain a second mma:
 an outer loop over B's column tiles whose K-loop result, scaled and cast, multiplies a tile of
@@ -19,7 +19,7 @@ writes DIR/gemm_random_<k>.tile.cpp (bench/gpu/random_programs.sh builds and run
 
 from generate_programs import generate
 
-TYPES = ("tile::f16", "tile::bf16")
+TYPES = ("tile::f16", "tile::bf16", "float")
 # (BM, BN, BK): the shapes the warpgroup path takes (M a multiple of 64 per warpgroup) and
 # smaller ones that stay on mma.sync.
 TILES = ((128, 256, 64), (128, 128, 64), (128, 128, 32), (64, 128, 64), (128, 64, 32),
@@ -30,7 +30,9 @@ class GemmProgram:
     def __init__(self, rng, index):
         self.rng, self.index = rng, index
         self.dtype = rng.choice(TYPES)
-        self.bm, self.bn, self.bk = rng.choice(TILES)
+        # Float tiles of the same bytes along K as the 16-bit ones.
+        self.bm, self.bn, self.bk = rng.choice([t for t in TILES
+                                                if self.dtype != "float" or t[2] <= 32])
         self.transposed = rng.random() < 0.3
         # A chain stages its first product through shared memory for the second mma (the
         # operand is not taken from registers yet): at most 128 x 64 of them fit beside the

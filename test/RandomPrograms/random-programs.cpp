@@ -1,6 +1,6 @@
 // Twenty random tile programs (generate_programs.py: chains of elementwise, broadcast, reshape,
 // permute, cat, extract, cast, reduction and scan ops over random shapes and element types)
-// compile through tilecc and through nvcc for sm_80 and sm_90a, and run: each program runs on
+// compile through tilecc and through nvcc for sm_90a, and run: each program runs on
 // the default device and on the CPU backend and compares every element (on a GPU machine that
 // is the GPU against the reference; here, the CPU against itself).
 // RUN: rm -rf %t && mkdir -p %t
