@@ -687,12 +687,9 @@ LogicalResult KernelEmitter::emit() {
     out.line(0, cat("// ", perBlock, " tile programs per CUDA block of ", perBlock * threads,
                     " threads (program = blockIdx.x * ", perBlock, " + threadIdx.x / ", threads,
                     ")"));
-  // The runs instance moves the whole instance's vectors with one predicate per run: it
-  // shares a bound that leaves it kUnestimatedRegisters (a few bytes of spill at most); a
-  // tighter one stays with the whole instance.
   int64_t boundRegisters =
       blocksPerSM > 1 ? tilegpu::kRegistersPerSM / (blocksPerSM * threads * perBlock) : 0;
-  bool runsBounded = boundRegisters >= tilegpu::kUnestimatedRegisters;
+  bool runsBounded = func->hasAttr(tilegpu::kRunsBoundedAttrName);
   if (blocksPerSM > 1)
     out.line(0, cat("// ", blocksPerSM, " blocks per multiprocessor at once (at most ",
                     boundRegisters, " registers per thread)",

@@ -22,6 +22,8 @@
 //    warps of a kernel that takes a few more (decode attention over 4095 keys, 148-154
 //    registers unbounded: 37.5 us on an H100, 31.4 us bounded to 128 with 12-40 bytes of
 //    spill).
+//  * `tilegpu.runs_bounded`: where that bound leaves each thread kUnestimatedRegisters or
+//    more, the runs instance of a specialized launch takes it too (else only the whole one).
 //  * a `tilegpu.producer`'s registers: a warp-specialized kernel runs one block per
 //    multiprocessor, bounded by all its threads; the producer warps give up registers to the
 //    program's warps (`registers`, `consumerRegisters`, printed as setmaxnreg).
@@ -121,6 +123,12 @@ struct PlanOccupancyPass : public tilecc::impl::TilePlanOccupancyBase<PlanOccupa
       planRegisters(producer, numWarps);
     func->setAttr(tilegpu::kProgramsPerBlockAttrName, IntegerAttr::get(i32, perBlock));
     func->setAttr(tilegpu::kBlocksPerSMAttrName, IntegerAttr::get(i32, blocks));
+    // The runs instance moves the whole instance's vectors with one predicate per run: it
+    // shares a bound that leaves it kUnestimatedRegisters (a few bytes of spill at most); a
+    // tighter one stays with the whole instance.
+    if (blocks > 1 && tilegpu::kRegistersPerSM / (blocks * blockThreads) >=
+                          tilegpu::kUnestimatedRegisters)
+      func->setAttr(tilegpu::kRunsBoundedAttrName, UnitAttr::get(ctx));
   }
 };
 

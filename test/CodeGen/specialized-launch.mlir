@@ -1,15 +1,16 @@
 // A kernel with `tilegpu.specialization` prints as a template on `int Fit_`: its `whole` and
 // `runs` accesses pass their fit to tile_dev::load/store (only the inside-or-outside test
 // remains in the whole instance, one predicated vector per run in the runs one), the
-// occupancy plan bounds the whole instance, and the runs one too where the bound leaves 128
-// registers per thread or more, and the launcher builds the views once,
+// occupancy plan bounds the whole instance, and the runs one too where the plan says so
+// (`tilegpu.runs_bounded`: the bound leaves 128 registers per thread or more), and the
+// launcher builds the views once,
 // tests the facts and launches the highest instance whose facts hold.
 // RUN: tilecc-translate --tilegpu-to-cuda --tilecc-no-line %s | FileCheck %s
 
 #L = #tilegpu.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerBlock = [1], order = [0]>
 func.func @scale(%y: !tile.view<128xf32, exclusive>, %x: !tile.view<?xf32>, %i: index, %j: index)
     attributes {tile.kernel = "scale", tile.entry = "&::scale", tilegpu.num_warps = 1 : i32,
-                tilegpu.blocks_per_sm = 8 : i32,
+                tilegpu.blocks_per_sm = 8 : i32, tilegpu.runs_bounded,
                 tilegpu.specialization = {divisible = [array<i64: 1, 0, 128>], vectors = [array<i64: 1, 0, 16>, array<i64: 0, 0, 16>]}} {
   // CHECK: // whole instance (Fit_ = 2) when tile_dev::extent_divisible(a1_, 0, 128) && tile_dev::allows_vectors(a1_, 0, 16) && tile_dev::allows_vectors(a0_, 0, 16)
   // CHECK-NOT: runs instance

@@ -37,6 +37,10 @@ inline unsigned numWarpsOf(mlir::Operation *func) {
 /// each multiprocessor should hold at once (the second argument of __launch_bounds__).
 inline constexpr llvm::StringLiteral kProgramsPerBlockAttrName = "tilegpu.programs_per_block";
 inline constexpr llvm::StringLiteral kBlocksPerSMAttrName = "tilegpu.blocks_per_sm";
+/// Unit attribute set by tilegpu-plan-occupancy where the blocks-per-multiprocessor bound also
+/// binds the runs instance of a specialized launch (it leaves each thread at least
+/// kUnestimatedRegisters); without it only the whole instance is bounded.
+inline constexpr llvm::StringLiteral kRunsBoundedAttrName = "tilegpu.runs_bounded";
 /// Function attribute set by tilegpu-sequence-programs: tile programs each CUDA block runs one
 /// after the other (its body loops over them).
 inline constexpr llvm::StringLiteral kProgramsInSequenceAttrName = "tilegpu.programs_in_sequence";
