@@ -56,3 +56,25 @@ func.func @gemm_f8(%x: !tile.view<?x?xf8E4M3FN>, %y: !tile.view<?x?xf8E4M3FN>, %
   }
   return %r : tensor<128x256xf32>
 }
+
+// wgmma's narrowest instruction has 16 columns: a product of 8 stays on mma.sync, its loads
+// where they are.
+// CHECK-LABEL: func.func @gemm_f8_narrow
+// CHECK-NOT: tilegpu.alloc_buffer
+// CHECK-NOT: tilegpu.warpgroup_mma
+// CHECK: tilegpu.mma %
+func.func @gemm_f8_narrow(%x: !tile.view<?x?xf8E4M3FN>, %y: !tile.view<?x?xf8E4M3FN> {tilegpu.unit_stride = 0 : i64}, %n: index) -> tensor<128x8xf32>
+    attributes {tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %init = arith.constant dense<0.0> : tensor<128x8xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128x8xf32>) {
+    %k = arith.muli %i, %c128 : index
+    %a = tile.load %x[%c0, %k] : !tile.view<?x?xf8E4M3FN> -> tensor<128x128xf8E4M3FN>
+    %b = tile.load %y[%k, %c0] : !tile.view<?x?xf8E4M3FN> -> tensor<128x8xf8E4M3FN>
+    %c = tile.mma %a, %b, %acc : tensor<128x128xf8E4M3FN>, tensor<128x8xf8E4M3FN>, tensor<128x8xf32> -> tensor<128x8xf32>
+    scf.yield %c : tensor<128x8xf32>
+  }
+  return %r : tensor<128x8xf32>
+}

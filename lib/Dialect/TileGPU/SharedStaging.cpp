@@ -314,6 +314,9 @@ std::optional<BufferType> tilegpu::tensorMapStoreStages(RankedTensorType value,
   return BufferType::get(value.getContext(), 2, tile, stage);
 }
 
+/// The fewest columns (N) of a warpgroup mma: wgmma m64nNk* with N from 16 (tile_wgmma.cuh).
+static constexpr int64_t kMinWarpgroupColumns = 16;
+
 bool tilegpu::warpgroupElement(Type element) {
   return isa<Float16Type, BFloat16Type, Float32Type, Float8E4M3FNType, Float8E5M2Type>(element);
 }
@@ -349,6 +352,7 @@ bool tilegpu::warpgroupMultipliesFromRegisters(RankedTensorType a, RankedTensorT
          dot.getParent().getWarpsPerBlock()[1] == 1 && a.getRank() == 2 && b.getRank() == 2 &&
          acc.getRank() == 2 && a.getElementType() == b.getElementType() &&
          elementBytes(a.getElementType()) == 2 && numWarps % 4 == 0 &&
+         acc.getDimSize(1) >= kMinWarpgroupColumns &&
          acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 && a.getDimSize(1) % 16 == 0 &&
          warpgroupReadable(ringOf(b, bFast), 1);
 }
@@ -361,7 +365,7 @@ bool tilegpu::warpgroupMultiplies(RankedTensorType a, unsigned aFast, RankedTens
   bool sameKind = a.getElementType() == b.getElementType() ||
                   (bytes == 1 && elementBytes(b.getElementType()) == 1);
   return a.getRank() == 2 && b.getRank() == 2 && acc.getRank() == 2 && sameKind &&
-         numWarps % 4 == 0 &&
+         numWarps % 4 == 0 && acc.getDimSize(1) >= kMinWarpgroupColumns &&
          acc.getDimSize(0) % (16 * int64_t(numWarps)) == 0 &&
          warpgroupReadable(ring(a, aFast), 0) && warpgroupReadable(ring(b, bFast), 1);
 }

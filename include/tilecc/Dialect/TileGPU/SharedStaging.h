@@ -107,14 +107,14 @@ bool warpgroupReadable(BufferType buffer, unsigned operand);
 /// True when warpgroup mma can multiply ring stages of the (layout-free) tiles `a` and `b`
 /// into `acc` in a program of `numWarps` warps, their stages stored along the fast axes
 /// `aFast` and `bFast`: both readable in place, of one element type, rank 2, the warps a
-/// whole number of warpgroups stacked along M.
+/// whole number of warpgroups stacked along M, 16 columns or more.
 bool warpgroupMultiplies(mlir::RankedTensorType a, unsigned aFast, mlir::RankedTensorType b,
                          unsigned bFast, mlir::RankedTensorType acc, unsigned numWarps);
 
 /// True when warpgroup mma can multiply `a`, a tile in registers (its layout the dot operand
 /// of `acc`'s, 16-bit elements), by ring stages of the (layout-free) tile `b` stored along
 /// `bFast` into `acc` in a program of `numWarps` warps: b readable in place, of a's element
-/// type, rank 2, the warps a whole number of warpgroups stacked along M.
+/// type, rank 2, the warps a whole number of warpgroups stacked along M, 16 columns or more.
 bool warpgroupMultipliesFromRegisters(mlir::RankedTensorType a, mlir::RankedTensorType b,
                                       unsigned bFast, mlir::RankedTensorType acc,
                                       unsigned numWarps);
