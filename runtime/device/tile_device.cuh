@@ -1795,25 +1795,33 @@ TILE_DEV_D void pin_registers(uint32_t (&c)[E]) {
 
 namespace detail {
 /// warpgroup_mma's product of TF32 stages before sm_90a: m16n8k8 fragments read element by
-/// element, the warps laid out as for 16-bit stages.
+/// element (each A fragment once per K step, each B fragment once), the warps laid out as for
+/// 16-bit stages.
 template <class LC, class SA, class SB>
 TILE_DEV_D void mma_tf32_stages(float (&c)[LC::elems], const float* a, const float* b, int lane,
                                 int w) {
-  constexpr int64_t W = LC::wm_count, K = SA::tile_cols, N = LC::S::cols;
+  constexpr int64_t W = LC::wm_count, K = SA::tile_cols, N = LC::S::cols, RM = LC::RM;
   const int g = lane / 4, t = lane % 4;
 #pragma unroll
-  for (int64_t kk = 0; kk < K; kk += 8)
+  for (int64_t kk = 0; kk < K; kk += 8) {
+    float fa[RM][4];
 #pragma unroll
-    for (int64_t i = 0; i < LC::RM; ++i) {
+    for (int64_t i = 0; i < RM; ++i) {
       const int64_t r = i * 16 * W + w * 16 + g;
-      const float a0 = a[SA::offset(r * K + kk + t)], a1 = a[SA::offset((r + 8) * K + kk + t)];
-      const float a2 = a[SA::offset(r * K + kk + t + 4)];
-      const float a3 = a[SA::offset((r + 8) * K + kk + t + 4)];
-#pragma unroll
-      for (int64_t j = 0; j < LC::RN; ++j)
-        mma_tf32(&c[(i * LC::RN + j) * 4], a0, a1, a2, a3, b[SB::offset((kk + t) * N + j * 8 + g)],
-                 b[SB::offset((kk + t + 4) * N + j * 8 + g)]);
+      fa[i][0] = a[SA::offset(r * K + kk + t)];
+      fa[i][1] = a[SA::offset((r + 8) * K + kk + t)];
+      fa[i][2] = a[SA::offset(r * K + kk + t + 4)];
+      fa[i][3] = a[SA::offset((r + 8) * K + kk + t + 4)];
     }
+#pragma unroll
+    for (int64_t j = 0; j < LC::RN; ++j) {
+      const float b0 = b[SB::offset((kk + t) * N + j * 8 + g)];
+      const float b1 = b[SB::offset((kk + t + 4) * N + j * 8 + g)];
+#pragma unroll
+      for (int64_t i = 0; i < RM; ++i)
+        mma_tf32(&c[(i * LC::RN + j) * 4], fa[i][0], fa[i][1], fa[i][2], fa[i][3], b0, b1);
+    }
+  }
 }
 }  // namespace detail
 

@@ -165,3 +165,12 @@ func.func @restage_two_row_major(%r: !tilegpu.buffer<3, tensor<64x32xf32>, #S>,
   tilegpu.restage %r[%s] into %k[%s] : !tilegpu.buffer<3, tensor<64x32xf32>, #S>, !tilegpu.buffer<2, tensor<64x32xf32>, #P>
   return
 }
+
+// -----
+
+#S = #tilegpu.shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @restage_single_elements(%r: !tilegpu.buffer<3, tensor<64x32xf32>, #S>, %s: index) {
+  // expected-error @+1 {{restages stages stored in 16-byte groups (the ring layout)}}
+  tilegpu.restage %r[%s] into %r[%s] {round_tf32} : !tilegpu.buffer<3, tensor<64x32xf32>, #S>, !tilegpu.buffer<3, tensor<64x32xf32>, #S>
+  return
+}

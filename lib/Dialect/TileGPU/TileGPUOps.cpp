@@ -104,6 +104,10 @@ LogicalResult RestageOp::verify() {
     return emitOpError("rounds only f32 elements to TF32");
   if (src.getLayout() != dst.getLayout() && columnMajor(src) == columnMajor(dst))
     return emitOpError("restages between one layout, or a row-major and a column-major one");
+  int64_t bytes = elementBytes(from.getElementType());
+  for (BufferType buffer : {src, dst})
+    if (buffer.getLayout().getVec() * bytes != 16)
+      return emitOpError("restages stages stored in 16-byte groups (the ring layout)");
   return success();
 }
 
