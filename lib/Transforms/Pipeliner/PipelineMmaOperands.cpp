@@ -66,6 +66,14 @@
 // (tilegpu::kRingStepsAttrName), so that a persistent program loop around them
 // (tilegpu-persistent-programs) can continue the ring's phases from one program to the next.
 //
+// 8-bit and f32 (TF32) operands are candidates only where a warpgroup mma will read them,
+// which wgmma does K-major only (A row-major, B column-major), and it reads floats by dropping
+// their low bits where tile::mma rounds to nearest. Each step therefore restages them
+// (`tilegpu.restage`) after the barrier that makes its stage visible: f32 stages already
+// K-major are rounded in place; a stage stored the other way is transposed (and rounded,
+// for floats) into one of two K-major stages of its own, alternating by step. A
+// `fence_async_shared` and a second barrier follow. Restaged loops are not warp-specialized.
+//
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
 // stay out of tile-prefetch-loop-loads, which runs next for the others.
