@@ -101,6 +101,12 @@ using namespace tilecc::pipeliner;
 
 namespace {
 
+/// The bytes of the tile `load` reads: one stage of its ring.
+int64_t tileBytes(tilegpu::GlobalLoadOp load) {
+  RankedTensorType type = load.getType();
+  return type.getNumElements() * tilegpu::elementBytes(type.getElementType());
+}
+
 /// A load the ring takes over, with its index arithmetic and the conversion it feeds.
 struct Operand {
   tilegpu::GlobalLoadOp load;
@@ -299,8 +305,7 @@ struct PipelineMmaOperandsPass
     int64_t stageBytes = 0;
     for (auto load : loop.getBody()->getOps<tilegpu::GlobalLoadOp>())
       if (std::optional<Operand> operand = candidate(loop, load)) {
-        stageBytes += load.getType().getNumElements() *
-                      tilegpu::elementBytes(load.getType().getElementType());
+        stageBytes += tileBytes(load);
         operands.push_back(std::move(*operand));
       }
     if (operands.empty())
@@ -322,14 +327,12 @@ struct PipelineMmaOperandsPass
       invariants.clear();
     int64_t fixedBytes = 0;
     for (Invariant &a : invariants)
-      fixedBytes += a.load.getType().getNumElements() *
-                        tilegpu::elementBytes(a.load.getType().getElementType());
+      fixedBytes += tileBytes(a.load);
     if (!warpgroup) { // 8-bit and TF32 operands only for a warpgroup mma
       llvm::erase_if(operands, [&](Operand &operand) {
         if (!warpgroupOnlyOperand(operand.convert))
           return false;
-        stageBytes -= operand.load.getType().getNumElements() *
-                      tilegpu::elementBytes(operand.load.getType().getElementType());
+        stageBytes -= tileBytes(operand.load);
         return true;
       });
       if (operands.empty())
@@ -339,8 +342,7 @@ struct PipelineMmaOperandsPass
     bool restaging = llvm::any_of(operands, restaged);
     for (Operand &operand : operands)
       if (operand.readFast != operand.fast)
-        fixedBytes += 2 * operand.load.getType().getNumElements() *
-                          tilegpu::elementBytes(operand.load.getType().getElementType());
+        fixedBytes += 2 * tileBytes(operand.load);
     bool specialized = warpgroup && !restaging && specializable(loop, invariants);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
