@@ -28,17 +28,17 @@ TILE_KERNEL void gemm_tf32(tile::Tensor<float, 128, 64>& c,
   c.store(acc);
 }
 
-// CHECK-LABEL: {{^}}template <int Fit_> __global__ void __launch_bounds__(256) __tilecc_gemm_tf32_unit_stride_2(
-// CHECK: async_wait<1>(); __syncthreads();
-// CHECK-SAME: tile_dev::restage<[[SA:tile_dev::Staging<32, 0, 4, 1, 8>]], [[SA]], 128, 32, true, 256u>([[A:\(v[0-9]+ \+ v[0-9]+ \* 4096\)]], [[A]], threadIdx.x);
+// Producer warps (threads 256 .. 383) fill the rings; the program's 256 threads restage each
+// step's stages once they are full and meet (named barrier 1) before the mma.
+// CHECK-LABEL: {{^}}template <int Fit_> __global__ void __launch_bounds__(384, 1) __tilecc_gemm_tf32_unit_stride_2(
+// CHECK: tile_dev::barrier_wait(v{{[0-9]+}} + v{{[0-9]+}}, v{{[0-9]+}}); tile_dev::restage<[[SA:tile_dev::Staging<32, 0, 4, 1, 8>]], [[SA]], 128, 32, true, 256u>([[A:\(v[0-9]+ \+ v[0-9]+ \* 4096\)]], [[A]], threadIdx.x);
 // CHECK-SAME: tile_dev::restage<[[SB:tile_dev::Staging<32, 0, 4, 1, 8, 32, 1, 64>]], [[SB]], 32, 64, true, 256u>([[B:\(v[0-9]+ \+ v[0-9]+ \* 2048\)]], [[B]], threadIdx.x);
-// CHECK-SAME: tile_dev::fence_async_shared(); __syncthreads();
+// CHECK-SAME: tile_dev::fence_async_shared(); tile_dev::program_barrier<256>();
 // CHECK-NEXT: tile_dev::warpgroup_mma<{{.*}}, [[SA]], [[SB]]>(
-// CHECK-LABEL: {{^}}template <int Fit_> __global__ void __launch_bounds__(256) __tilecc_gemm_tf32(
-// CHECK: async_wait<0>(); __syncthreads();
-// CHECK-SAME: tile_dev::restage<[[SA]], [[SA]], 128, 32, true, 256u>(
+// CHECK-LABEL: {{^}}template <int Fit_> __global__ void __launch_bounds__(384, 1) __tilecc_gemm_tf32(
+// CHECK: tile_dev::program_barrier<256>(); tile_dev::restage<[[SA]], [[SA]], 128, 32, true, 256u>(
 // CHECK-SAME: tile_dev::restage<tile_dev::Staging<64, 0, 4, 1, 8, 32, 32>, [[SB]], 32, 64, true, 256u>(
-// CHECK-SAME: tile_dev::fence_async_shared(); __syncthreads();
+// CHECK-SAME: tile_dev::fence_async_shared(); tile_dev::program_barrier<256>();
 // CHECK-NEXT: tile_dev::warpgroup_mma<{{.*}}, [[SA]], [[SB]]>(
 
 static int run(const tile::Device& device, long long m, long long n, long long k, bool bt,

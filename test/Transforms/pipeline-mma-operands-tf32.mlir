@@ -1,19 +1,18 @@
 // tile-pipeline-mma-operands with f32 operands (multiplied as TF32): wgmma reads them K-major
 // only and takes the top 19 bits of each float, where tile::mma rounds to nearest. Each step
-// restages the operands after their copies land: in place, rounded, where the ring is
+// restages the operands once their stage is full: in place, rounded, where the ring is
 // already K-major (A row-major, B column-major); into one of two K-major stages otherwise
-// (B row-major). The fence and a barrier publish the result to the warpgroup mma, which
-// reads it; no producer warps (the program's own warps restage).
+// (B row-major), after the program's warps meet (another warpgroup's mma of two steps before
+// may still read that stage). The fence and a barrier publish the result to the warpgroup
+// mma, which reads it; producer warps fill the rings.
 // RUN: tilecc-opt %s --tile-assign-layouts --tile-infer-layouts --convert-tile-to-tilegpu --canonicalize --tile-mma-layouts --tile-vectorize-accesses --tile-pipeline-mma-operands=max-shared-bytes=232448 --tile-warpgroup-mma | FileCheck %s
 
 // CHECK-LABEL: func.func @gemm_tf32_bt
-// CHECK-DAG: %[[RA:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>>
-// CHECK-DAG: %[[RB:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>>
-// CHECK-NOT: tilegpu.producer
-// CHECK: scf.for
-// CHECK: tilegpu.barrier
-// CHECK-NEXT: %[[S:.*]] = arith.remui
-// CHECK-NEXT: tilegpu.restage %[[RA]][%[[S]]] into %[[RA]][%[[S]]] {round_tf32}
+// CHECK-DAG: %[[RA:.*]] = tilegpu.alloc_buffer : <6, tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>>
+// CHECK-DAG: %[[RB:.*]] = tilegpu.alloc_buffer : <6, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>>
+// CHECK: tilegpu.producer
+// CHECK-NOT: tilegpu.barrier{{$}}
+// CHECK: tilegpu.restage %[[RA]][%[[S:[0-9]+]]] into %[[RA]][%[[S]]] {round_tf32}
 // CHECK-NEXT: tilegpu.restage %[[RB]][%[[S]]] into %[[RB]][%[[S]]] {round_tf32}
 // CHECK-NEXT: tilegpu.fence_async_shared
 // CHECK-NEXT: tilegpu.barrier
@@ -39,12 +38,10 @@ func.func @gemm_tf32_bt(%x: !tile.view<?x?xf32>, %y: !tile.view<?x?xf32> {tilegp
 // CHECK-DAG: %[[RA:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>>
 // CHECK-DAG: %[[RB:.*]] = tilegpu.alloc_buffer : <{{[0-9]}}, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], block = 32>>
 // CHECK-DAG: %[[KB:.*]] = tilegpu.alloc_buffer : <2, tensor<32x128xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]>>
-// CHECK: scf.for
-// CHECK: tilegpu.barrier
-// CHECK-NEXT: %[[S:.*]] = arith.remui
-// CHECK-NEXT: %[[T:.*]] = arith.remui %{{.*}}, %c2
-// CHECK-NEXT: tilegpu.restage %[[RA]][%[[S]]] into %[[RA]][%[[S]]] {round_tf32}
-// CHECK-NEXT: tilegpu.restage %[[RB]][%[[S]]] into %[[KB]][%[[T]]] {round_tf32}
+// CHECK: tilegpu.producer
+// CHECK: tilegpu.barrier{{$}}
+// CHECK-NEXT: tilegpu.restage %[[RA]][%[[S:[0-9]+]]] into %[[RA]][%[[S]]] {round_tf32}
+// CHECK-NEXT: tilegpu.restage %[[RB]][%[[S]]] into %[[KB]][%[[T:[0-9]+]]] {round_tf32}
 // CHECK-NEXT: tilegpu.fence_async_shared
 // CHECK-NEXT: tilegpu.barrier
 // CHECK-NEXT: tilegpu.warpgroup_mma %[[RA]][%[[S]]], %[[KB]][%[[T]]]

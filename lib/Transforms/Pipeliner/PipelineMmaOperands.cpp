@@ -69,10 +69,11 @@
 // 8-bit and f32 (TF32) operands are candidates only where a warpgroup mma will read them,
 // which wgmma does K-major only (A row-major, B column-major), and it reads floats by dropping
 // their low bits where tile::mma rounds to nearest. Each step therefore restages them
-// (`tilegpu.restage`) after the barrier that makes its stage visible: f32 stages already
-// K-major are rounded in place; a stage stored the other way is transposed (and rounded,
-// for floats) into one of two K-major stages of its own, alternating by step. A
-// `fence_async_shared` and a second barrier follow. Restaged loops are not warp-specialized.
+// (`tilegpu.restage`) once its stage is there: f32 stages already K-major are rounded in
+// place; a stage stored the other way is transposed (and rounded, for floats) into one of
+// two K-major stages of its own, alternating by step. A `fence_async_shared` and a barrier
+// follow; in a specialized loop the program's warps also meet before a read buffer is
+// rewritten.
 //
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
@@ -343,7 +344,7 @@ struct PipelineMmaOperandsPass
     for (Operand &operand : operands)
       if (operand.readFast != operand.fast)
         fixedBytes += 2 * tileBytes(operand.load);
-    bool specialized = warpgroup && !restaging && specializable(loop, invariants);
+    bool specialized = warpgroup && specializable(loop, invariants);
     int64_t carried = 0;
     for (Value arg : loop.getRegionIterArgs())
       carried += tilegpu::registersOfLayout(arg, numWarps);
@@ -498,8 +499,12 @@ struct PipelineMmaOperandsPass
       b.create<tilegpu::BarrierWaitOp>(loc, full, current, parityOf(i, 0));
     // Restaged operands: the step's stage rewritten for the mma (the read buffer's stages
     // alternate, so that a warpgroup mma still reading the step before's is left alone),
-    // then fenced for the async proxy and published.
+    // then fenced for the async proxy and published. In a specialized loop the program's
+    // warps first meet, so that none rewrites a read buffer's stage that another warpgroup's
+    // mma of two steps before may still read (each waited for it in the step before).
     Value readStage = restaging ? b.create<arith::RemUIOp>(loc, i, index(2)).getResult() : Value();
+    if (specialized && llvm::any_of(operands, [](Operand &o) { return bool(o.readBuffer); }))
+      b.create<tilegpu::BarrierOp>(loc);
     for (Operand &operand : operands)
       if (restaged(operand))
         b.create<tilegpu::RestageOp>(
