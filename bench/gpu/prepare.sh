@@ -22,6 +22,7 @@ done
 "$build/bin/tilecc" compile "$root/test/Driver/compile-check-print.cpp" -o "$carry/check_print.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-f8.cpp" -o "$carry/f8.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-complex.cpp" -o "$carry/complex.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-tf32-warpgroup.cpp" -o "$carry/tf32_warpgroup.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-mma-fragments.cpp" -o "$carry/mma_fragments.cu"
 inputs=$root/test/Driver/Inputs
 "$build/bin/tilecc" compile "$root/test/Driver/compile-warp-shuffles.cpp" -I"$inputs" \

@@ -26,7 +26,7 @@ bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -Itest/Driver/Inputs
           -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram attention control_flow atomics check_print f8 complex mma_fragments warp_shuffles cat_extract scans staged_exchanges reduce_min_max_zeros add_bandwidth op_overhead timeline device_reset; do
+for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram attention control_flow atomics check_print f8 complex tf32_warpgroup mma_fragments warp_shuffles cat_extract scans staged_exchanges reduce_min_max_zeros add_bandwidth op_overhead timeline device_reset; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -79,6 +79,7 @@ check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
 check bash -c "'$work/atomics' | tee /dev/stderr | grep -q ', 0 failures'"
 check bash -c "'$work/f8' | tee /dev/stderr | grep -q 'f8: 0 mismatches'"
 check bash -c "'$work/complex' | tee /dev/stderr | grep -q 'complex: 0 mismatches'"
+check bash -c "'$work/tf32_warpgroup' | tee /dev/stderr | grep -c 'agree\|bit for bit' | grep -qx 12"
 check bash -c "'$work/mma_fragments' | tee /dev/stderr | grep -q 'mma fragments: 0 mismatches'"
 check bash -c "'$work/warp_shuffles' | tee /dev/stderr | grep -q 'warp shuffles: 0 mismatches'"
 nvcc -O3 -std=c++20 -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a \

@@ -20,7 +20,7 @@ runs=(
   "add 100003" "saxpy 300 0.75" "matrix_relu 301 1000" "pipeline 300 200 3"
   "column_stats 300 130 40 3 7" "softmax 301 1000" "gemm 65 63 33" "histogram 100000"
   "attention 2 200 causal" "attention 1 256" "fft 17 256 inverse" "fft 3 4096" "fft 1 16384"
-  "decode 512 4 1376 200 0 3" "control_flow" "atomics" "f8" "complex" "mma_fragments"
+  "decode 512 4 1376 200 0 3" "control_flow" "atomics" "f8" "complex" "tf32_warpgroup" "mma_fragments"
   "warp_shuffles" "cat_extract" "scans" "staged_exchanges" "reduce_min_max_zeros" "run-kernels")
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -Itest/Driver/Inputs -I.
           -gencode=arch=compute_90a,code=sm_90a)

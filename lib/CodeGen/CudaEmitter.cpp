@@ -435,9 +435,13 @@ LogicalResult KernelEmitter::emitSignature(std::string &params, std::string &vie
     if (!params.empty())
       params += ", ", launchArgs += ", ";
     params += cat("const __grid_constant__ tile_dev::TensorMap ", name);
+    std::string flags;
+    if (box->columnMajor || type.getRoundTF32())
+      flags += box->columnMajor ? ", true" : ", false";
+    if (type.getRoundTF32())
+      flags += ", true";
     views += cat("const auto ", name, " = tile_dev::tensor_map<", box->rows, ", ", box->cols,
-                 ", ", box->swizzleBytes, box->columnMajor ? ", true" : "", ">(a.args[",
-                 view.getArgNumber(), "]); ");
+                 ", ", box->swizzleBytes, flags, ">(a.args[", view.getArgNumber(), "]); ");
     launchArgs += name;
     values[map.getMap()] = ValueInfo{name};
     values[map.getValid()] = ValueInfo{cat("tile_dev::usable(", name, ")")};

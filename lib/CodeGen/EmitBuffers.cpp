@@ -152,11 +152,13 @@ LogicalResult KernelEmitter::emitBufferOp(Operation &op, unsigned indent) {
       thread = cat("tile_dev::Thread<", layouts[*layout].alias, ">(", producerThread, " + p_ * ",
                    producerThreads, "u)");
     }
+    std::string fit = fitArgument(copy.getWhole(), copy.getRuns());
+    if (copy.getRoundTf32())
+      fit = cat(fit.empty() ? ", tile_dev::kFitAny" : fit, ", true");
     out.line(indent,
              cat(loop, "tile_dev::async_copy<", copy.getVector(), ", ",
                  stagingText(tilegpu::bufferStaging(copy.getBuffer().getType())), ", ",
-                 copy.getAligned() ? "true" : "false",
-                 fitArgument(copy.getWhole(), copy.getRuns()), ">(",
+                 copy.getAligned() ? "true" : "false", fit, ">(",
                  stagePointer(copy.getBuffer(), copy.getStage()), ", ", w.view, ", ", thread,
                  ", ", w.offsets, ", ", w.starts, ", ", w.bounds, ");"),
              loc);

@@ -55,9 +55,10 @@ CUtensorMapSwizzle swizzle_mode(int bytes) {
   }
 }
 
-/// (device, base, element bytes, shape then strides of every axis, inner axis, box, swizzle).
+/// (device, base, element bytes, shape then strides of every axis, inner axis, box, swizzle,
+/// rounding to TF32).
 using Key = std::tuple<int, const void*, int64_t, std::array<int64_t, 2 * kMaxRank + 1>, int64_t,
-                       int64_t, int>;
+                       int64_t, int, bool>;
 
 struct Cache {
   std::mutex mutex;
@@ -118,13 +119,14 @@ bool describable(const ArgDesc& v, int64_t bytes, int inner) {
 }  // namespace
 
 bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_cols,
-                int swizzle_bytes, int inner_axis) {
+                int swizzle_bytes, int inner_axis, bool round_tf32) {
   std::memset(map, 0, sizeof(CUtensorMap));
   const int64_t bytes = element_bytes(view.dtype);
   if ((inner_axis != 0 && inner_axis != 1) || view.rank < 2 || view.rank > kMaxRank) return false;
   // The box spans the view's last two axes (rows, then columns along `inner_axis` of them)
   // and one element of each leading axis.
   const int lead = view.rank - 2, inner = lead + inner_axis, outer = lead + 1 - inner_axis;
+  if (round_tf32 && view.dtype != DType::F32) return false;
   if (!describable(view, bytes, inner) || box_rows < 1 || box_rows > 256 || box_cols < 1 ||
       box_cols > 256 || (box_cols * bytes) % 16 != 0)
     return false;
@@ -143,7 +145,7 @@ bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_co
   }
   geometry[2 * kMaxRank] = view.rank;
   const Key key{device, view.data, bytes, geometry, inner_axis, box_rows * 1024 + box_cols,
-                swizzle_bytes};
+                swizzle_bytes, round_tf32};
   if (auto it = c.maps.find(key); it != c.maps.end()) {
     std::memcpy(map, &it->second, sizeof(CUtensorMap));
     return true;
@@ -165,7 +167,9 @@ bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_co
     unit[k] = 1;
   }
   CUtensorMap built{};
-  if (encode(&built, bits_type(bytes), cuuint32_t(view.rank), view.data, dims, strides, box, unit,
+  // The TF32 type rounds each float to nearest, ties to even, as it copies; the others move bits.
+  const CUtensorMapDataType type = round_tf32 ? CU_TENSOR_MAP_DATA_TYPE_TFLOAT32 : bits_type(bytes);
+  if (encode(&built, type, cuuint32_t(view.rank), view.data, dims, strides, box, unit,
              CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle_mode(swizzle_bytes),
              CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS)
     return false;

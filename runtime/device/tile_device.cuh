@@ -1376,17 +1376,20 @@ TILE_DEV_D void cp_async(void* dst, const void* src, bool read) {
 /// so each run is one cp.async, zero-filling where it is outside. Cut tiles take a cp.async
 /// where a run is inside and aligned, a zero fill where it is outside, element copies
 /// otherwise. Complete after async_wait, visible to the other threads after a barrier.
-template <int V, class Place, bool Aligned = false, int Fit = kFitAny, class L, class T, int R>
+/// `Round`: floats are stored rounded to TF32, by element copies (cp.async cannot round).
+template <int V, class Place, bool Aligned = false, int Fit = kFitAny, bool Round = false,
+          class L, class T, int R>
 TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
                            const int64_t (&off)[R], const int64_t (&lo)[R],
                            const int64_t (&hi)[R]) {
+  static_assert(!Round || std::is_same_v<T, float>, "tilecc: only floats round to TF32");
   static_assert(L::rank == R, "tilecc: tile and view ranks differ");
   static_assert(V == 1 || L::fast == (Place::column_major ? 0 : R - 1),
                 "tilecc: async copies run along the axis the stage stores contiguously");
   static_assert(V >= 1 && L::vec % V == 0, "tilecc: vector width must divide the register run");
   constexpr int f = L::fast;
   constexpr int bytes = int(sizeof(T)) * V;
-  constexpr bool can_async = bytes == 4 || bytes == 8 || bytes == 16;
+  constexpr bool can_async = !Round && (bytes == 4 || bytes == 8 || bytes == 16);
   if (L::replicates && !t.owner) return;
   if constexpr (can_async) {
     const bool in = detail::inside<L>(off, lo, hi);
@@ -1428,8 +1431,9 @@ TILE_DEV_D void async_copy(T* dst, const View<T, R>& v, const Thread<L>& t,
 #pragma unroll
     for (int e = 0; e < V; ++e) {
       const int64_t ce = c[f] + e;
-      dst[Place::offset(tile + e * L::stride(f))] =
-          (ok && ce >= lo[f] && ce < hi[f]) ? detail::read_elem<true>(p + e * sf) : T{};
+      T x = (ok && ce >= lo[f] && ce < hi[f]) ? detail::read_elem<true>(p + e * sf) : T{};
+      if constexpr (Round) x = round_tf32(x);
+      dst[Place::offset(tile + e * L::stride(f))] = x;
     }
   }
 }
@@ -1599,10 +1603,12 @@ struct TensorMap {
 /// elements of its last two axes in a `Swizzle`-byte swizzle (tile::detail::tensor_map,
 /// cached per view and box), their rows along the view's last axis, or along the one before
 /// (`ColumnMajor`: a view contiguous along that axis, such as a row-major array's transpose).
-template <int64_t Rows, int64_t Cols, int Swizzle, bool ColumnMajor = false>
+/// `RoundTF32`: the copies round floats to TF32, to nearest, ties to even.
+template <int64_t Rows, int64_t Cols, int Swizzle, bool ColumnMajor = false, bool RoundTF32 = false>
 inline TensorMap tensor_map(const tile::detail::ArgDesc& a) {
   TensorMap m;
-  m.valid = tile::detail::tensor_map(&m.map, a, Rows, Cols, Swizzle, ColumnMajor ? 0 : 1);
+  m.valid = tile::detail::tensor_map(&m.map, a, Rows, Cols, Swizzle, ColumnMajor ? 0 : 1,
+                                     RoundTF32);
   return m;
 }
 

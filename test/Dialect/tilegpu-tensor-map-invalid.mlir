@@ -130,3 +130,35 @@ func.func @store_lanes_across_chunks(%t: tensor<128x256xf32, #L>, %m: !tilegpu.t
   tilegpu.tensor_map_store %t, %m[%i, %i] through %b : tensor<128x256xf32, #L>, !tilegpu.tensor_map<tensor<128x32xf32>, #C>, !tilegpu.buffer<2, tensor<128x32xf32>, #C>
   return
 }
+
+// -----
+
+#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// expected-error @+1 {{only a tensor map of floats rounds to TF32}}
+func.func @rounding_map_of_bf16(%m: !tilegpu.tensor_map<tensor<128x64xbf16>, #S, tf32>) {
+  return
+}
+
+// -----
+
+#S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#L = #tilegpu.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerBlock = [4, 1], order = [1, 0]>
+func.func @rounding_copy_of_bf16(%x: !tile.view<?x?xbf16>, %b: !tilegpu.buffer<2, tensor<128x64xbf16>, #S>, %i: index) {
+  // expected-error @+1 {{rounds only f32 elements to TF32}}
+  tilegpu.async_copy %x[%i, %i] bounds[%i, %i] into %b[%i] {round_tf32, vector = 8 : i32, tile = tensor<128x64xbf16, #L>} : !tile.view<?x?xbf16>, !tilegpu.buffer<2, tensor<128x64xbf16>, #S>
+  return
+}
+
+// -----
+
+#MMA = #tilegpu.mma<warpsPerBlock = [8, 1]>
+#C = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+func.func @store_through_rounding_map(%acc: tensor<128x256xf32, #MMA>, %m: !tilegpu.tensor_map<tensor<128x32xf32>, #C, tf32>,
+                                      %b: !tilegpu.buffer<2, tensor<128x32xf32>, #C>, %i: index, %bars: !tilegpu.barriers<1>) attributes {tilegpu.num_warps = 8 : i32} {
+  tilegpu.producer attributes {warps = 4 : i32} {
+    tilegpu.barrier_arrive %bars[%i] : !tilegpu.barriers<1>
+  }
+  // expected-error @+1 {{stores through a map that rounds to TF32}}
+  tilegpu.tensor_map_store %acc, %m[%i, %i] through %b : tensor<128x256xf32, #MMA>, !tilegpu.tensor_map<tensor<128x32xf32>, #C, tf32>, !tilegpu.buffer<2, tensor<128x32xf32>, #C>
+  return
+}

@@ -1,6 +1,6 @@
 // Tensor-memory-accelerator copies in the tilegpu dialect: a view's tensor map, the producer's
 // expectation of the bytes and its copies through the map, and a store through a map in
-// chunks, print and parse back unchanged.
+// chunks, and a map that rounds floats to TF32, print and parse back unchanged.
 // RUN: tilecc-opt %s | tilecc-opt | FileCheck %s
 
 #S = #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
@@ -49,4 +49,13 @@ func.func @store_in_chunks(%out: !tile.view<?x?xf32, exclusive>, %acc: tensor<12
     tilegpu.tensor_map_store %acc, %map[%i, %j] through %stages : tensor<128x256xf32, #MMA>, !tilegpu.tensor_map<tensor<128x32xf32>, #C>, !tilegpu.buffer<2, tensor<128x32xf32>, #C>
   }
   return
+}
+
+// A map that rounds floats to TF32 as it copies.
+#F = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+// CHECK-LABEL: func.func @rounding
+// CHECK: tilegpu.tensor_map %arg0 : <?x?xf32> -> <tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>, tf32>
+func.func @rounding(%x: !tile.view<?x?xf32>) -> i1 {
+  %map, %valid = tilegpu.tensor_map %x : !tile.view<?x?xf32> -> !tilegpu.tensor_map<tensor<128x32xf32>, #F, tf32>
+  return %valid : i1
 }

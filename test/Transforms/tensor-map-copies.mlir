@@ -133,3 +133,34 @@ func.func @clipped_rows(%x: !tile.view<?x?xbf16>, %rows: index, %n: index) attri
   }
   return
 }
+
+// Copies that round floats to TF32 go through maps that round as they copy; the async copies
+// of the other branch keep rounding.
+#F = #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#LF = #tilegpu.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerBlock = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @rounding
+// CHECK-NEXT: %[[M:.*]], %{{.*}} = tilegpu.tensor_map %arg0 : <?x?xf32> -> <tensor<128x32xf32>, <vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>, tf32>
+// CHECK: tilegpu.tensor_map_copy %[[M]]
+// CHECK: } else {
+// CHECK: tilegpu.async_copy %arg0{{.*}}round_tf32
+func.func @rounding(%x: !tile.view<?x?xf32>, %n: index) attributes {tilegpu.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %ra = tilegpu.alloc_buffer : !tilegpu.buffer<4, tensor<128x32xf32>, #F>
+  %full = tilegpu.alloc_barriers {arrivals = 128 : i32} : !tilegpu.barriers<4>
+  %empty = tilegpu.alloc_barriers {arrivals = 4 : i32} : !tilegpu.barriers<4>
+  tilegpu.producer attributes {warps = 4 : i32} {
+    scf.for %i = %c0 to %n step %c1 {
+      %s = arith.remui %i, %c4 : index
+      tilegpu.barrier_wait %empty[%s], %c1 : !tilegpu.barriers<4>
+      %k = arith.muli %i, %c32 : index
+      %m = tilegpu.array_dim %x, 0 : !tile.view<?x?xf32>
+      %kx = tilegpu.array_dim %x, 1 : !tile.view<?x?xf32>
+      tilegpu.async_copy %x[%c0, %k] bounds[%m, %kx] into %ra[%s] {round_tf32, vector = 4 : i32, tile = tensor<128x32xf32, #LF>} : !tile.view<?x?xf32>, !tilegpu.buffer<4, tensor<128x32xf32>, #F>
+      tilegpu.async_copy_arrive %full[%s] : !tilegpu.barriers<4>
+    }
+  }
+  return
+}

@@ -86,10 +86,11 @@ using GpuEntry = int (*)(const LaunchArgs&, void* stream);
 /// the one before, the rows of a transposed view). Returns false, leaving `map` zeroed, where
 /// the current device or the view does not allow one: no tensor memory accelerator (before
 /// sm_90), a base address or another axis's stride not a multiple of 16 bytes, elements not
-/// contiguous along `inner_axis`, an extent beyond 2^31 - 1. Descriptors are cached per view and box. Defined by the CUDA backend; generated
-/// launchers call it.
+/// contiguous along `inner_axis`, an extent beyond 2^31 - 1. With `round_tf32` (a view of
+/// floats) the copies round each element to TF32, to nearest, ties to even. Descriptors are
+/// cached per view, box and rounding. Defined by the CUDA backend; generated launchers call it.
 bool tensor_map(void* map, const ArgDesc& view, int64_t box_rows, int64_t box_cols,
-                int swizzle_bytes, int inner_axis);
+                int swizzle_bytes, int inner_axis, bool round_tf32 = false);
 
 /// Static facts about a generated kernel, for launch-time checks and diagnostics.
 struct GpuKernelInfo {

@@ -420,10 +420,33 @@ LogicalResult SharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitEr
 // !tilegpu.tensor_map
 //===----------------------------------------------------------------------===//
 
+/// `<tile, layout>`, or `<tile, layout, tf32>` for a map that rounds floats to TF32.
+Type TensorMapType::parse(AsmParser &parser) {
+  RankedTensorType tile;
+  SharedLayoutAttr layout;
+  if (parser.parseLess() || parser.parseType(tile) || parser.parseComma() ||
+      parser.parseCustomAttributeWithFallback(layout))
+    return {};
+  bool round = succeeded(parser.parseOptionalComma());
+  if ((round && parser.parseKeyword("tf32")) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); },
+                    parser.getContext(), tile, layout, round);
+}
+
+void TensorMapType::print(AsmPrinter &printer) const {
+  printer << "<" << getTile() << ", ";
+  printer.printStrippedAttrOrType(getLayout());
+  printer << (getRoundTF32() ? ", tf32>" : ">");
+}
+
 LogicalResult TensorMapType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                    RankedTensorType tile, SharedLayoutAttr layout) {
+                                    RankedTensorType tile, SharedLayoutAttr layout,
+                                    bool roundTF32) {
   if (tile.getEncoding())
     return emitError() << "a tensor map's tile has no layout";
+  if (roundTF32 && !tile.getElementType().isF32())
+    return emitError() << "only a tensor map of floats rounds to TF32";
   if (!tensorMapBox(tile, layout))
     return emitError() << "a tensor map cannot write tiles " << tile << " laid out as "
                        << layout;

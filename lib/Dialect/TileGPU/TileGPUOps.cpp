@@ -83,6 +83,8 @@ LogicalResult AsyncCopyOp::verify() {
     return failure();
   if (tile.getNumElements() % getVector() != 0)
     return emitOpError("the vector width does not divide the tile");
+  if (getRoundTf32() && !tile.getElementType().isF32())
+    return emitOpError("rounds only f32 elements to TF32");
   return success();
 }
 
@@ -307,6 +309,8 @@ LogicalResult TensorMapStoreOp::verify() {
            << "each lane and warp within one chunk";
   if (getBuffer().getType() != *stages)
     return emitOpError("stores through ") << *stages << ", not " << getBuffer().getType();
+  if (getMap().getType().getRoundTF32())
+    return emitOpError("stores through a map that rounds to TF32: a store keeps every bit");
   TensorMapType map = getMap().getType();
   if (map.getTile() != stages->getTile() || map.getLayout() != stages->getLayout())
     return emitOpError("the map writes tiles ")

@@ -68,12 +68,14 @@
 //
 // 8-bit and f32 (TF32) operands are candidates only where a warpgroup mma will read them,
 // which wgmma does K-major only (A row-major, B column-major), and it reads floats by dropping
-// their low bits where tile::mma rounds to nearest. Each step therefore restages them
-// (`tilegpu.restage`) once its stage is there: f32 stages already K-major are rounded in
-// place; a stage stored the other way is transposed (and rounded, for floats) into one of
-// two K-major stages of its own, alternating by step. A `fence_async_shared` and a barrier
-// follow; in a specialized loop the program's warps also meet before a read buffer is
-// rewritten.
+// their low bits where tile::mma rounds to nearest. Floats are rounded where they are copied
+// when the loop is specialized and a tensor map may copy them (`async_copy {round_tf32}`:
+// the map rounds as it copies, at no cost; tile-tensor-map-copies makes it). Otherwise each
+// step restages them (`tilegpu.restage`) once its stage is there: f32 stages already K-major
+// are rounded in place; a stage stored the other way is transposed (and rounded, for floats
+// not rounded by their copy) into one of two K-major stages of its own, alternating by step.
+// A `fence_async_shared` and a barrier follow; in a specialized loop the program's warps also
+// meet before a read buffer is rewritten. Loop-invariant float operands are copied rounded.
 //
 // A copy for a step past the loop's end reads nothing and fills its stage with zeros
 // (pipeliner::cloneLoadAt), so the ring needs no conditional code. The loads it replaces
@@ -82,6 +84,7 @@
 //===----------------------------------------------------------------------===//
 #include "LoopLoads.h"
 #include "../MmaCarry.h"
+#include "../TensorMaps.h"
 #include "../VectorAccess.h"
 #include "tilecc/Dialect/TileGPU/RegisterPressure.h"
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -122,6 +125,9 @@ struct Operand {
   /// Where a warpgroup mma reads it: its ring, or, for a ring along the other axis, a buffer
   /// of two stages along `readFast` that each step restages into.
   Value readBuffer;
+  /// Floats whose copies round them to TF32: those of a specialized loop that a tensor map
+  /// may copy (it rounds as it copies, at no cost); a restage rounds the others.
+  bool roundsInCopy = false;
 };
 
 /// True when `convert` makes an 8-bit or TF32 mma operand: a candidate only where a warpgroup
@@ -142,10 +148,15 @@ unsigned readAxis(tilegpu::ConvertLayoutOp convert, unsigned fast) {
   return tilegpu::kAxis(dot.getOpIdx());
 }
 
+/// True when `operand`'s floats are rounded to TF32 by a restage of its stages.
+bool roundsInRestage(Operand &operand) {
+  return operand.load.getType().getElementType().isF32() && !operand.roundsInCopy;
+}
+
 /// True when the stages of `operand` are rewritten before a warpgroup mma reads them
 /// (tilegpu.restage): read along the other axis, or floats rounded to TF32.
 bool restaged(Operand &operand) {
-  return operand.readFast != operand.fast || operand.load.getType().getElementType().isF32();
+  return operand.readFast != operand.fast || roundsInRestage(operand);
 }
 
 /// The candidate of `load` in `loop` (see the file comment), or nullopt.
@@ -244,7 +255,7 @@ bool multipliedFromRegisters(scf::ForOp loop, Operand &operand, unsigned numWarp
 /// rule; the launch facts that made the load `whole` were those of its own axis, so that
 /// copy tests its alignment itself.
 void copyInto(OpBuilder &b, tilegpu::GlobalLoadOp load, unsigned fast, Value buffer,
-              Value stage, unsigned numWarps) {
+              Value stage, unsigned numWarps, bool roundTF32) {
   RankedTensorType type = load.getType();
   if (fast != unsigned(type.getRank() - 1)) {
     int64_t vector = std::min<int64_t>(type.getDimSize(fast),
@@ -260,7 +271,7 @@ void copyInto(OpBuilder &b, tilegpu::GlobalLoadOp load, unsigned fast, Value buf
   b.create<tilegpu::AsyncCopyOp>(load.getLoc(), load.getView(), load.getOffsets(),
                                  load.getStarts(), load.getBounds(), buffer, stage,
                                  load.getVector(), load.getType(), load.getAligned(),
-                                 load.getWhole(), load.getRuns());
+                                 load.getWhole(), load.getRuns(), roundTF32);
   load.erase();
 }
 
@@ -340,7 +351,6 @@ struct PipelineMmaOperandsPass
         return;
     }
     // Restaged operands go through two stages of their own between the ring and the mma.
-    bool restaging = llvm::any_of(operands, restaged);
     for (Operand &operand : operands)
       if (operand.readFast != operand.fast)
         fixedBytes += 2 * tileBytes(operand.load);
@@ -376,7 +386,7 @@ struct PipelineMmaOperandsPass
       for (Operand &operand : operands) {
         tilegpu::GlobalLoadOp at = cloneLoadAt(b, operand.load, operand.slice,
                                                loop.getInductionVar(), iv, last);
-        copyInto(b, at, operand.fast, operand.buffer, stage, numWarps);
+        copyInto(b, at, operand.fast, operand.buffer, stage, numWarps, operand.roundsInCopy);
       }
     };
     auto copyStep = [&](Value iv, Value stage) {
@@ -403,12 +413,17 @@ struct PipelineMmaOperandsPass
       auto ringType = tilegpu::BufferType::get(b.getContext(), stages, tile,
                                                tilegpu::ldmatrixBufferLayout(tile, operand.fast));
       operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ringType);
+      operand.roundsInCopy = specialized && type.getElementType().isF32() &&
+                             copiesThroughTensorMap(operand.load.getView(),
+                                                    operand.load.getStarts(),
+                                                    operand.load.getBounds(), ringType);
       if (operand.readFast != operand.fast)
         operand.readBuffer = b.create<tilegpu::AllocBufferOp>(
             operand.load.getLoc(),
             tilegpu::BufferType::get(b.getContext(), 2, tile,
                                      tilegpu::ldmatrixBufferLayout(tile, operand.readFast)));
     }
+    bool restaging = llvm::any_of(operands, restaged);
     for (Invariant &a : invariants) {
       RankedTensorType type = a.load.getType();
       auto tile = RankedTensorType::get(type.getShape(), type.getElementType());
@@ -419,7 +434,7 @@ struct PipelineMmaOperandsPass
     auto copyInvariants = [&] {
       for (Invariant &a : invariants)
         copyInto(b, cast<tilegpu::GlobalLoadOp>(b.clone(*a.load)), a.fast, a.buffer, index(0),
-                 numWarps);
+                 numWarps, a.load.getType().getElementType().isF32());
     };
     Value full, empty;
     if (specialized) {
@@ -510,7 +525,7 @@ struct PipelineMmaOperandsPass
         b.create<tilegpu::RestageOp>(
             loc, operand.buffer, current, operand.readBuffer ? operand.readBuffer : operand.buffer,
             operand.readBuffer ? readStage : current,
-            operand.load.getType().getElementType().isF32() ? b.getUnitAttr() : UnitAttr());
+            roundsInRestage(operand) ? b.getUnitAttr() : UnitAttr());
     if (restaging) {
       b.create<tilegpu::FenceAsyncSharedOp>(loc);
       b.create<tilegpu::BarrierOp>(loc);

@@ -18,7 +18,8 @@
 // stages a tensor map can write (tilegpu::tensorMapBox). The `full` barrier keeps its
 // arrivals (one per producer thread), so both forms share it. Where a launch cannot build a
 // map (a view that is not contiguous along its last axis, a base or stride that is not a
-// multiple of 16 bytes, a GPU without the unit), the async copies run.
+// multiple of 16 bytes, a GPU without the unit), the async copies run. A copy that rounds
+// floats to TF32 goes through a map that rounds (`tf32`).
 //
 //===----------------------------------------------------------------------===//
 #include "tilecc/Dialect/TileGPU/SharedScratch.h"
@@ -45,16 +46,8 @@ namespace {
 /// True when `copy` reads a view argument of the kernel within the view's shape into stages
 /// a tensor map can write.
 bool mapsToTensor(tilegpu::AsyncCopyOp copy) {
-  auto arg = dyn_cast<BlockArgument>(copy.getView());
-  if (!arg || !isa<func::FuncOp>(arg.getOwner()->getParentOp()) || !copy.getStarts().empty())
-    return false;
-  for (auto [axis, bound] : llvm::enumerate(copy.getBounds())) {
-    auto dim = bound.getDefiningOp<tilegpu::ArrayDimOp>();
-    if (!dim || dim.getView() != copy.getView() || dim.getAxis() != int64_t(axis))
-      return false;
-  }
-  tilegpu::BufferType buffer = copy.getBuffer().getType();
-  return tilegpu::tensorMapBox(buffer.getTile(), buffer.getLayout()).has_value();
+  return copiesThroughTensorMap(copy.getView(), copy.getStarts(), copy.getBounds(),
+                                copy.getBuffer().getType());
 }
 
 /// The copies of a producer loop that may all go through tensor maps, and the arrival on
@@ -104,7 +97,8 @@ struct TensorMapCopiesPass
   void rewrite(scf::ForOp loop, CopyStep step) {
     SmallVector<tilegpu::TensorMapOp> maps;
     for (tilegpu::AsyncCopyOp copy : step.copies)
-      maps.push_back(tensorMapOf(getOperation(), copy.getView(), copy.getBuffer().getType()));
+      maps.push_back(tensorMapOf(getOperation(), copy.getView(), copy.getBuffer().getType(),
+                                 copy.getRoundTf32()));
 
     OpBuilder b(loop);
     Location loc = loop.getLoc();

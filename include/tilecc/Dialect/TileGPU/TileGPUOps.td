@@ -242,12 +242,15 @@ def TileGPU_TensorMapType : TypeDef<TileGPU_Dialect, "TensorMap"> {
     into buffer stages laid out by `layout`: the box is the tile's rows by one block of its
     row (the whole row when the layout has no blocks), its swizzle the layout's (rows of 32,
     64 or 128 bytes in their swizzle, or none). `tilegpu::tensorMapBox` says which layouts a
-    descriptor can write. The launch builds the descriptor from the argument.
+    descriptor can write. The launch builds the descriptor from the argument. A map marked
+    `tf32` (of floats) rounds each element to TF32 as it copies, to nearest, ties to even.
 
     `!tilegpu.tensor_map<tensor<64x256xbf16>, #tilegpu.shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0], block = 64>>`
+    `!tilegpu.tensor_map<tensor<128x32xf32>, #tilegpu.shared<vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]>, tf32>`
   }];
-  let parameters = (ins "::mlir::RankedTensorType":$tile, "SharedLayoutAttr":$layout);
-  let assemblyFormat = "`<` $tile `,` $layout `>`";
+  let parameters = (ins "::mlir::RankedTensorType":$tile, "SharedLayoutAttr":$layout,
+                        DefaultValuedParameter<"bool", "false">:$roundTF32);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
@@ -486,14 +489,18 @@ def TileGPU_AsyncCopyOp : TileGPU_Op<"async_copy",
     shared stores, zeros written for elements out of bounds). The copy completes only at a
     later `async_wait` that leaves fewer groups pending than were committed since; its bytes
     are visible to other threads after a `barrier` that follows that wait. `aligned`, `whole`
-    and `runs` as for `global_load`.
+    and `runs` as for `global_load`. With `round_tf32` each float is stored rounded to TF32
+    (ten mantissa bits, to nearest, ties to even): `cp.async` cannot round, so such a copy
+    makes plain loads and shared stores, unless `tile-tensor-map-copies` gives it to a tensor
+    map that rounds (the tensor memory accelerator rounds as it copies).
 
     `tilegpu.async_copy %a[%i, %k] bounds[%m, %n] into %b[%s] {vector = 8 : i32, tile = tensor<64x32xf16, #L>} : !tile.view<?x?xf16>, !tilegpu.buffer<3, tensor<64x32xf16>, #S>`
   }];
   let arguments = (ins Tile_ViewType:$view, Variadic<Index>:$offsets, Variadic<Index>:$starts,
                        Variadic<Index>:$bounds, TileGPU_BufferType:$buffer, Index:$stage,
                        ConfinedAttr<I32Attr, [IntPositive]>:$vector, TypeAttrOf<AnyRankedTensor>:$tile,
-                       UnitAttr:$aligned, UnitAttr:$whole, UnitAttr:$runs);
+                       UnitAttr:$aligned, UnitAttr:$whole, UnitAttr:$runs,
+                       UnitAttr:$round_tf32);
   let assemblyFormat = [{
     $view `[` $offsets `]` (`starts` `[` $starts^ `]`)? `bounds` `[` $bounds `]` `into`
     $buffer `[` $stage `]` attr-dict `:` type($view) `,` type($buffer)
