@@ -79,7 +79,7 @@ check bash -c "'$work/control_flow' | tee /dev/stderr | grep -q 'mismatches: 0'"
 check bash -c "'$work/atomics' | tee /dev/stderr | grep -q ', 0 failures'"
 check bash -c "'$work/f8' | tee /dev/stderr | grep -q 'f8: 0 mismatches'"
 check bash -c "'$work/complex' | tee /dev/stderr | grep -q 'complex: 0 mismatches'"
-check bash -c "'$work/tf32_warpgroup' | tee /dev/stderr | grep -c 'agree\|bit for bit' | grep -qx 12"
+check bash -c "'$work/tf32_warpgroup' | tee /dev/stderr | grep -c 'agree\|bit for bit' | grep -qx 18"
 check bash -c "'$work/mma_fragments' | tee /dev/stderr | grep -q 'mma fragments: 0 mismatches'"
 check bash -c "'$work/warp_shuffles' | tee /dev/stderr | grep -q 'warp shuffles: 0 mismatches'"
 nvcc -O3 -std=c++20 -Iinclude -Iruntime -gencode=arch=compute_90a,code=sm_90a \

@@ -10,10 +10,11 @@
 // row-major stage and B's column-major one (where B is a transposed view: the kernel's
 // version for B contiguous along its first axis) go to the mma as they land; B's row-major
 // stage is transposed into a column-major stage of its own first. The kernel runs on the
-// default device and on the CPU backend in one process, for K that the tile divides and K
-// that it cuts: the results agree to the float rounding of the sums (TF32 products are
-// exact), and with one operand the identity, where the product is the other operand rounded
-// to TF32, bit for bit (ties, carries into the exponent, both signs).
+// default device and on the CPU backend in one process, for K that the tile divides, K that
+// it cuts, and K whose rows no tensor map describes (copied element by element): the results
+// agree to the float rounding of the sums (TF32 products are exact), and with one operand the
+// identity, where the product is the other operand rounded to TF32, bit for bit (ties,
+// carries into the exponent, both signs).
 #include <tile/tile.hpp>
 
 #include <algorithm>
@@ -96,7 +97,7 @@ int main() {
   const tile::Device &gpu = tile::default_device(), &cpu = tile::cpu_device();
   const long long m = 256, n = 128;
   int bad = 0;
-  for (long long k : {96, 100})
+  for (long long k : {96, 100, 99})  // 99: rows of 396 bytes, which no tensor map describes
     for (bool bt : {false, true}) {
       const auto ha = values(size_t(m * k), 11, false), hb = values(size_t(k * n), 12, false);
       const auto x = multiply(gpu, ha, hb, m, n, k, bt), y = multiply(cpu, ha, hb, m, n, k, bt);
@@ -138,3 +139,9 @@ int main() {
 // OUT-NEXT: K=100 B transposed: agree
 // OUT-NEXT: K=100 B transposed, B rounded: bit for bit
 // OUT-NEXT: K=100 B transposed, A rounded: bit for bit
+// OUT-NEXT: K=99: agree
+// OUT-NEXT: K=99, B rounded: bit for bit
+// OUT-NEXT: K=99, A rounded: bit for bit
+// OUT-NEXT: K=99 B transposed: agree
+// OUT-NEXT: K=99 B transposed, B rounded: bit for bit
+// OUT-NEXT: K=99 B transposed, A rounded: bit for bit
