@@ -125,8 +125,8 @@ struct Operand {
   /// Where a warpgroup mma reads it: its ring, or, for a ring along the other axis, a buffer
   /// of two stages along `readFast` that each step restages into.
   Value readBuffer;
-  /// Floats whose copies round them to TF32: those of a specialized loop that a tensor map
-  /// may copy (it rounds as it copies, at no cost); a restage rounds the others.
+  /// Floats whose copies round them to TF32: those of a specialized loop whose copies may all
+  /// have tensor maps (which round as they copy, at no cost); a restage rounds the others.
   bool roundsInCopy = false;
 };
 
@@ -413,16 +413,21 @@ struct PipelineMmaOperandsPass
       auto ringType = tilegpu::BufferType::get(b.getContext(), stages, tile,
                                                tilegpu::ldmatrixBufferLayout(tile, operand.fast));
       operand.buffer = b.create<tilegpu::AllocBufferOp>(operand.load.getLoc(), ringType);
-      operand.roundsInCopy = specialized && type.getElementType().isF32() &&
-                             copiesThroughTensorMap(operand.load.getView(),
-                                                    operand.load.getStarts(),
-                                                    operand.load.getBounds(), ringType);
       if (operand.readFast != operand.fast)
         operand.readBuffer = b.create<tilegpu::AllocBufferOp>(
             operand.load.getLoc(),
             tilegpu::BufferType::get(b.getContext(), 2, tile,
                                      tilegpu::ldmatrixBufferLayout(tile, operand.readFast)));
     }
+    // tile-tensor-map-copies gives the producer's copies tensor maps where every one of them
+    // may have one: then floats are rounded by their copies.
+    bool mapped = specialized && llvm::all_of(operands, [](Operand &operand) {
+      return copiesThroughTensorMap(operand.load.getView(), operand.load.getStarts(),
+                                    operand.load.getBounds(),
+                                    cast<tilegpu::BufferType>(operand.buffer.getType()));
+    });
+    for (Operand &operand : operands)
+      operand.roundsInCopy = mapped && operand.load.getType().getElementType().isF32();
     bool restaging = llvm::any_of(operands, restaged);
     for (Invariant &a : invariants) {
       RankedTensorType type = a.load.getType();
