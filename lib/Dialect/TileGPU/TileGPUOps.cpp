@@ -309,9 +309,9 @@ LogicalResult TensorMapStoreOp::verify() {
            << "each lane and warp within one chunk";
   if (getBuffer().getType() != *stages)
     return emitOpError("stores through ") << *stages << ", not " << getBuffer().getType();
-  if (getMap().getType().getRoundTF32())
-    return emitOpError("stores through a map that rounds to TF32: a store keeps every bit");
   TensorMapType map = getMap().getType();
+  if (map.getRoundTF32())
+    return emitOpError("stores through a map that rounds to TF32: a store keeps every bit");
   if (map.getTile() != stages->getTile() || map.getLayout() != stages->getLayout())
     return emitOpError("the map writes tiles ")
            << map.getTile() << " laid out as " << map.getLayout() << ", not stages of "

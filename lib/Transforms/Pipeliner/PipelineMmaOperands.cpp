@@ -148,9 +148,14 @@ unsigned readAxis(tilegpu::ConvertLayoutOp convert, unsigned fast) {
   return tilegpu::kAxis(dot.getOpIdx());
 }
 
+/// True when `load` reads floats, which tile::mma multiplies rounded to TF32.
+bool readsFloats(tilegpu::GlobalLoadOp load) {
+  return load.getType().getElementType().isF32();
+}
+
 /// True when `operand`'s floats are rounded to TF32 by a restage of its stages.
 bool roundsInRestage(Operand &operand) {
-  return operand.load.getType().getElementType().isF32() && !operand.roundsInCopy;
+  return readsFloats(operand.load) && !operand.roundsInCopy;
 }
 
 /// True when the stages of `operand` are rewritten before a warpgroup mma reads them
@@ -427,7 +432,7 @@ struct PipelineMmaOperandsPass
                                     cast<tilegpu::BufferType>(operand.buffer.getType()));
     });
     for (Operand &operand : operands)
-      operand.roundsInCopy = mapped && operand.load.getType().getElementType().isF32();
+      operand.roundsInCopy = mapped && readsFloats(operand.load);
     bool restaging = llvm::any_of(operands, restaged);
     for (Invariant &a : invariants) {
       RankedTensorType type = a.load.getType();
@@ -439,7 +444,7 @@ struct PipelineMmaOperandsPass
     auto copyInvariants = [&] {
       for (Invariant &a : invariants)
         copyInto(b, cast<tilegpu::GlobalLoadOp>(b.clone(*a.load)), a.fast, a.buffer, index(0),
-                 numWarps, a.load.getType().getElementType().isF32());
+                 numWarps, readsFloats(a.load));
     };
     Value full, empty;
     if (specialized) {

@@ -43,13 +43,6 @@ using namespace tilecc;
 
 namespace {
 
-/// True when `copy` reads a view argument of the kernel within the view's shape into stages
-/// a tensor map can write.
-bool mapsToTensor(tilegpu::AsyncCopyOp copy) {
-  return copiesThroughTensorMap(copy.getView(), copy.getStarts(), copy.getBounds(),
-                                copy.getBuffer().getType());
-}
-
 /// The copies of a producer loop that may all go through tensor maps, and the arrival on
 /// `full` that ends its step; empty when one of them may not.
 struct CopyStep {
@@ -61,7 +54,8 @@ std::optional<CopyStep> copyStep(scf::ForOp loop) {
   CopyStep step;
   for (Operation &op : loop.getBody()->without_terminator()) {
     if (auto copy = dyn_cast<tilegpu::AsyncCopyOp>(op)) {
-      if (!mapsToTensor(copy))
+      if (!copiesThroughTensorMap(copy.getView(), copy.getStarts(), copy.getBounds(),
+                                  copy.getBuffer().getType()))
         return std::nullopt;
       step.copies.push_back(copy);
     } else if (auto arrive = dyn_cast<tilegpu::AsyncCopyArriveOp>(op)) {
