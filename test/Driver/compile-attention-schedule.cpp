@@ -5,7 +5,7 @@
 // defined while a group runs; C7514: accumulators read before their wait).
 // RUN: tilecc compile --arch=sm_90a %s -o %t.cu
 // RUN: FileCheck %s < %t.cu
-// RUN: %if nvcc %{ %nvcc-path -std=c++20 -x cu -I%tile_include -I%tile_include/../runtime -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -c %t.cu -o %t.o 2>&1 | FileCheck --check-prefix=PTXAS %s %}
+// RUN: %if nvcc %{ %nvcc-path -std=c++20 -x cu -I%tile_include -I%tile_include/../runtime -gencode=arch=compute_90a,code=sm_90a -Xptxas -v -cubin %t.cu -o %t.cubin 2>&1 | FileCheck --check-prefix=PTXAS %s %}
 #include <cmath>
 #include <tile/tile.hpp>
 
