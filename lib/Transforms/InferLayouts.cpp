@@ -5,7 +5,10 @@
 // the ops that produce them wherever that costs nothing:
 //
 //  * a reduction's result takes the slice of its operand's layout (`#tilegpu.slice`): the
-//    shuffles leave each result in the threads that held its elements;
+//    shuffles leave each result in the threads that held its elements; one whose axis
+//    crosses warps, whose partials meet in shared memory anyway, takes a layout with fewer
+//    copies when no use wants the slice's (nothing broadcasts it back): spread over the
+//    block where a loop carries it, else its shape's anchor;
 //  * a reshape, broadcast, permute, cat or extract takes the first candidate under which
 //    every thread already holds its result's elements (tilegpu::planShapeMovement): the
 //    parent of a slice when its axis comes back as a unit axis (its chunks cut to the unit
@@ -275,8 +278,111 @@ private:
         !isa<BlockedLayoutAttr, SliceLayoutAttr, MmaLayoutAttr, LinearLayoutAttr>(source))
       return;
     Attribute slice = SliceLayoutAttr::get(op.getContext(), op.getAxis(), source);
+    Attribute resultLayout = slice;
+    if (Attribute layout = layoutAcrossWarps(op, *ll, slice))
+      resultLayout = layout;
     for (Value v : op.getResults())
-      chosen[v] = slice;
+      chosen[v] = resultLayout;
+  }
+
+  /// A reduction whose axis crosses warps meets in shared memory, where each result register
+  /// reads one partial per warp along the axis: its result may take any layout at that cost.
+  /// The slice repeats each result in every warp and lane that held its elements (the column
+  /// sums of a bf16 tile whose rows 8 warps share: 8 sums per thread, in 16 copies). When no
+  /// use wants those copies (nothing broadcasts the result back), the result takes
+  ///  * when a loop carries it (an accumulator of such sums), the block spread: one result
+  ///    per thread, lanes first, then warps; a store after the loop exchanges it once;
+  ///  * otherwise its shape's anchor, the layout a store of it wants, so that the choice
+  ///    adds no exchange;
+  /// whichever gives each thread fewer results than the slice. Null when the slice is kept.
+  Attribute layoutAcrossWarps(tile::ReduceOp op, const LinearLayout &source, Attribute slice) {
+    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!type)
+      return {};
+    if (!inputBitsAlong(source, op.getAxis(), kWarp))
+      return {};
+    bool carried = false;
+    for (Value v : op.getResults())
+      if (!followUses(v, carried))
+        return {};
+    Attribute layout = carried ? LinearLayoutAttr::get(op.getContext(),
+                                                       spreadLayout(type.getShape(), numWarps))
+                               : anchorOf(op.getResult(0));
+    std::optional<LinearLayout> sliced = linear(slice, type.getShape());
+    std::optional<LinearLayout> chosenLayout = linear(layout, type.getShape());
+    if (!sliced || !chosenLayout ||
+        chosenLayout->getInSize(kRegister) >= sliced->getInSize(kRegister))
+      return {};
+    return layout;
+  }
+
+  /// A tile of `shape` over the block with its row-major index's lowest bits in the lanes,
+  /// the next in the warps, the rest in registers; threads past its elements hold copies.
+  static LinearLayout spreadLayout(ArrayRef<int64_t> shape, unsigned numWarps) {
+    SmallVector<LinearLayout::Dim> outs = LinearLayout::tileDims(shape);
+    unsigned bits = 0;
+    for (const LinearLayout::Dim &d : outs)
+      bits += d.bits;
+    unsigned warpBits = llvm::Log2_32(numWarps), next = 0;
+    auto take = [&](unsigned count) {
+      SmallVector<uint64_t> bases;
+      for (unsigned k = 0; k < count; ++k, ++next)
+        bases.push_back(next < bits ? uint64_t(1) << next : 0);
+      return bases;
+    };
+    SmallVector<uint64_t> lanes = take(5), warps = take(warpBits);
+    SmallVector<uint64_t> registers = take(bits > next ? bits - next : 0);
+    unsigned registerBits = registers.size();
+    return LinearLayout({{std::string(kRegister), registerBits}, {std::string(kLane), 5},
+                         {std::string(kWarp), warpBits}},
+                        outs, {registers, lanes, warps});
+  }
+
+  /// Follows the uses of `v` through elementwise ops, reshapes, stores and the values loops
+  /// and branches carry. False when one is an op that takes the value where its producer
+  /// left it (a broadcast back along the reduced axis, a shape op, another reduction);
+  /// `carried` is set when an `scf.for` carries it.
+  static bool followUses(Value v, bool &carried) {
+    SmallVector<Value> work{v};
+    llvm::DenseSet<Value> seen;
+    auto carry = [&](scf::ForOp loop, unsigned k) {
+      carried = true;
+      work.push_back(loop.getResult(k));
+      work.push_back(loop.getRegionIterArgs()[k]);
+    };
+    while (!work.empty()) {
+      Value x = work.pop_back_val();
+      if (!seen.insert(x).second)
+        continue;
+      for (OpOperand &use : x.getUses()) {
+        Operation *user = use.getOwner();
+        unsigned k = use.getOperandNumber();
+        if (isa<tile::StoreOp>(user))
+          continue;
+        if (isa<tile::ReshapeOp>(user) || user->hasTrait<OpTrait::Elementwise>()) {
+          llvm::append_range(work, user->getResults());
+          continue;
+        }
+        if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+          Operation *parent = yield->getParentOp();
+          if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+            carry(loop, k);
+            continue;
+          }
+          if (auto branch = dyn_cast<scf::IfOp>(parent)) {
+            work.push_back(branch.getResult(k));
+            continue;
+          }
+          return false;
+        }
+        if (auto loop = dyn_cast<scf::ForOp>(user); loop && k >= loop.getNumControlOperands()) {
+          carry(loop, k - loop.getNumControlOperands());
+          continue;
+        }
+        return false;
+      }
+    }
+    return true;
   }
 
   /// An mma on whole instruction tiles reads and writes fragments (tilegpu::mmaFragments):

@@ -25,6 +25,14 @@ bool tilegpu::separatesAxis(const LinearLayout &layout, unsigned axis) {
   return true;
 }
 
+uint64_t tilegpu::inputBitsAlong(const LinearLayout &layout, unsigned axis, StringRef in) {
+  uint64_t along = axisBits(layout, axis), mask = 0;
+  for (auto [bit, basis] : llvm::enumerate(layout.getBases(in)))
+    if (basis & along)
+      mask |= uint64_t(1) << bit;
+  return mask;
+}
+
 int64_t tilegpu::vectorRun(const LinearLayout &layout) {
   ArrayRef<uint64_t> regs = layout.getBases(kRegister);
   if (regs.empty())
@@ -258,17 +266,9 @@ std::optional<ReducePlan> tilegpu::planReduce(tile::ReduceOp op, unsigned numWar
     return std::nullopt;
   ReducePlan plan;
   plan.source = *ll;
-  uint64_t along = axisBits(*ll, axis);
-  auto bitsAlong = [&](StringRef in) {
-    uint64_t mask = 0;
-    for (auto [bit, basis] : llvm::enumerate(ll->getBases(in)))
-      if (basis & along)
-        mask |= uint64_t(1) << bit;
-    return mask;
-  };
-  plan.axisRegisters = bitsAlong(kRegister);
-  plan.axisWarps = bitsAlong(kWarp);
-  uint64_t axisLanes = bitsAlong(kLane);
+  plan.axisRegisters = inputBitsAlong(*ll, axis, kRegister);
+  plan.axisWarps = inputBitsAlong(*ll, axis, kWarp);
+  uint64_t axisLanes = inputBitsAlong(*ll, axis, kLane);
   for (unsigned bit = 0; bit < ll->getInBits(kLane); ++bit)
     if ((axisLanes >> bit) & 1)
       plan.laneMasks.push_back(1u << bit);

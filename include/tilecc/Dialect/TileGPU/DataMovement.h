@@ -139,6 +139,9 @@ std::optional<ScanPlan> planScan(tile::ScanOp op, unsigned numWarps);
 /// reduction along `axis` can leave the slice layout.
 bool separatesAxis(const LinearLayout &layout, unsigned axis);
 
+/// The bits of input dimension `in` (register, lane or warp) whose bases move along `axis`.
+uint64_t inputBitsAlong(const LinearLayout &layout, unsigned axis, llvm::StringRef in);
+
 } // namespace tilecc::tilegpu
 
 #endif
