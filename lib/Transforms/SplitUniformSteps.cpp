@@ -140,9 +140,10 @@ void split(scf::ForOp loop) {
   uniform.setUpperBound(first);
   for (scf::IfOp branch : branches)
     inlineThen(cast<scf::IfOp>(cloned.lookup(branch.getOperation())));
-  for (Operation *op : llvm::reverse(slice)) // the conditions, now unused there
-    if (Operation *copy = cloned.lookup(op); copy->use_empty())
-      copy->erase();
+  // The conditions, and what only the dropped else-branches used, are dead there now.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*uniform.getBody())))
+    if (isOpTriviallyDead(&op))
+      op.erase();
   loop.setLowerBound(first);
   loop.getInitArgsMutable().assign(uniform.getResults());
 }

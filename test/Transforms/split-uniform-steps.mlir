@@ -102,3 +102,44 @@ func.func @plain_branch(%x: tensor<64xf32>, %y: tensor<64xf32>, %n: index,
   }
   return %r : tensor<64xf32>
 }
+
+// A select with a second condition for the blocks past the end (all masked): the uniform steps
+// take the then-branch, and the second condition, which only the dropped else-branch read, goes
+// with it.
+// CHECK-LABEL: func.func @all_none_or_mixed
+// CHECK:      scf.while
+// CHECK:      scf.for
+// CHECK-NOT:    arith.cmpi
+// CHECK-NOT:    arith.andi
+// CHECK-NOT:    scf.if
+// CHECK:        arith.addf
+// CHECK:      } {tilegpu.ring_steps = 0 : i32}
+// CHECK:      scf.for
+// CHECK:        arith.cmpi sge
+// CHECK:        scf.if
+func.func @all_none_or_mixed(%x: tensor<64xf32>, %y: tensor<64xf32>, %z: tensor<64xf32>,
+                             %lb: index, %ub: index, %step: index, %seq: i64,
+                             %init: tensor<64xf32>) -> tensor<64xf32> {
+  %c64 = arith.constant 64 : i64
+  %c63 = arith.constant 63 : i64
+  %r = scf.for %j = %lb to %ub step %step iter_args(%acc = %init) -> (tensor<64xf32>) {
+    %j64 = arith.index_cast %j : index to i64
+    %first = arith.muli %j64, %c64 : i64
+    %last = arith.addi %first, %c63 : i64
+    %all = arith.cmpi slt, %last, %seq : i64
+    %none = arith.cmpi sge, %first, %seq : i64
+    %s = scf.if %all -> (tensor<64xf32>) {
+      scf.yield %x : tensor<64xf32>
+    } else {
+      %t = scf.if %none -> (tensor<64xf32>) {
+        scf.yield %y : tensor<64xf32>
+      } else {
+        scf.yield %z : tensor<64xf32>
+      }
+      scf.yield %t : tensor<64xf32>
+    } {tile.uniform_select}
+    %sum = arith.addf %acc, %s : tensor<64xf32>
+    scf.yield %sum : tensor<64xf32>
+  } {tilegpu.ring_steps = 0 : i32}
+  return %r : tensor<64xf32>
+}
