@@ -35,6 +35,8 @@ inputs=$root/test/Driver/Inputs
   -o "$carry/staged_exchanges.cu"
 "$build/bin/tilecc" compile "$root/test/Driver/compile-reduce-min-max-zeros.cpp" -I"$inputs" \
   -o "$carry/reduce_min_max_zeros.cu"
+"$build/bin/tilecc" compile "$root/test/Driver/compile-reduce-across-warps.cpp" -I"$inputs" \
+  -o "$carry/reduce_across_warps.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/device_reset.tile.cpp" -o "$carry/device_reset.cu" \

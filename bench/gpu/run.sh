@@ -26,7 +26,7 @@ bash bench/gpu/build_runtime.sh "$work" || exit 1
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -Itest/Driver/Inputs
           -gencode=arch=compute_90a,code=sm_90a)
 pids=()
-for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram attention control_flow atomics check_print f8 complex tf32_warpgroup mma_fragments warp_shuffles cat_extract scans staged_exchanges reduce_min_max_zeros add_bandwidth op_overhead timeline device_reset; do
+for name in add saxpy matrix_relu pipeline column_stats softmax gemm histogram attention control_flow atomics check_print f8 complex tf32_warpgroup mma_fragments warp_shuffles cat_extract scans staged_exchanges reduce_min_max_zeros reduce_across_warps add_bandwidth op_overhead timeline device_reset; do
   dir=examples/$name; [ -d "$dir" ] || dir=bench
   "${nvcc_cmd[@]}" -I"$dir" ".device-carry/$name.cu" -L"$work" -ltile_rt -lpthread \
     -o "$work/$name" &
@@ -88,6 +88,7 @@ check bash -c "'$work/cat_extract' | tee /dev/stderr | grep -q 'cat and extract 
 check bash -c "'$work/scans' | tee /dev/stderr | grep -q 'scans in registers: 0 mismatches'"
 check bash -c "'$work/staged_exchanges' | tee /dev/stderr | grep -q 'staged exchanges: 0 mismatches'"
 check bash -c "'$work/reduce_min_max_zeros' | tee /dev/stderr | grep -q 'float min/max reductions: 0 mismatches'"
+check bash -c "'$work/reduce_across_warps' | tee /dev/stderr | grep -q 'reductions across warps: 0 mismatches'"
 check bash -c "'$work/device_reset' | tee /dev/stderr | grep -q 'device reset: 0 failures'"
 "$work/check_print" | LC_ALL=C sort > "$out/check_print.txt"; cat "$out/check_print.txt"
 check diff <(grep -v '^~z' "$out/check_print.txt") <(grep -v '^~z' bench/gpu/expected/check_print.txt)

@@ -21,7 +21,7 @@ runs=(
   "column_stats 300 130 40 3 7" "softmax 301 1000" "gemm 65 63 33" "histogram 100000"
   "attention 2 200 causal" "attention 1 256" "fft 17 256 inverse" "fft 3 4096" "fft 1 16384"
   "decode 512 4 1376 200 0 3" "control_flow" "atomics" "f8" "complex" "tf32_warpgroup" "mma_fragments"
-  "warp_shuffles" "cat_extract" "scans" "staged_exchanges" "reduce_min_max_zeros" "run-kernels")
+  "warp_shuffles" "cat_extract" "scans" "staged_exchanges" "reduce_min_max_zeros" "reduce_across_warps" "run-kernels")
 nvcc_cmd=(nvcc -O3 -std=c++20 -x cu -Iinclude -Iruntime -Itest/Driver/Inputs -I.
           -gencode=arch=compute_90a,code=sm_90a)
 pids=()

@@ -341,7 +341,7 @@ private:
   /// Follows the uses of `v` through elementwise ops, reshapes, stores and the values loops
   /// and branches carry. False when one is an op that takes the value where its producer
   /// left it (a broadcast back along the reduced axis, a shape op, another reduction);
-  /// `carried` is set when an `scf.for` carries it.
+  /// `carried` is set when a loop (`scf.for`, `scf.while`) carries it.
   static bool followUses(Value v, bool &carried) {
     SmallVector<Value> work{v};
     llvm::DenseSet<Value> seen;
@@ -373,10 +373,26 @@ private:
             work.push_back(branch.getResult(k));
             continue;
           }
+          if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+            carried = true;
+            work.push_back(loop.getBeforeArguments()[k]);
+            continue;
+          }
           return false;
+        }
+        if (auto condition = dyn_cast<scf::ConditionOp>(user); condition && k > 0) {
+          auto loop = cast<scf::WhileOp>(condition->getParentOp());
+          work.push_back(loop.getResult(k - 1));
+          work.push_back(loop.getAfterArguments()[k - 1]);
+          continue;
         }
         if (auto loop = dyn_cast<scf::ForOp>(user); loop && k >= loop.getNumControlOperands()) {
           carry(loop, k - loop.getNumControlOperands());
+          continue;
+        }
+        if (auto loop = dyn_cast<scf::WhileOp>(user)) {
+          carried = true;
+          work.push_back(loop.getBeforeArguments()[k]);
           continue;
         }
         return false;

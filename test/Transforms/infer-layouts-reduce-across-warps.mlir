@@ -110,3 +110,33 @@ func.func @row_sums(%z: !tile.view<64xf32, exclusive>, %x: !tile.view<?x?xf32>)
   tile.store %s, %z[%c0] : tensor<64xf32>, !tile.view<64xf32, exclusive>
   return
 }
+
+// An `scf.while` carries the sums as an `scf.for` does: spread.
+// CHECK-LABEL: func.func @while_carried_column_sums
+// CHECK: tile.reduce {{.*}} -> tensor<128xf32, #tilegpu.linear<register = [], lane = {{\[}}[1], [2], [4], [8], [16]], warp = {{\[}}[32], [64], [0]]>>
+// CHECK: scf.yield {{.*}} : index, tensor<128xf32, #tilegpu.linear<register = [], lane = {{\[}}[1], [2], [4], [8], [16]], warp = {{\[}}[32], [64], [0]]>>
+func.func @while_carried_column_sums(%z: !tile.view<128xf32, exclusive>, %x: !tile.view<?x?xbf16>,
+                                     %n: index)
+    attributes {tile.kernel = "k", tile.entry = "&::k", tilegpu.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %r:2 = scf.while (%i = %c0, %a = %zero) : (index, tensor<128xf32>) -> (index, tensor<128xf32>) {
+    %more = arith.cmpi slt, %i, %n : index
+    scf.condition(%more) %i, %a : index, tensor<128xf32>
+  } do {
+  ^bb0(%j: index, %b: tensor<128xf32>):
+    %t = tile.load %x[%j, %c0] : !tile.view<?x?xbf16> -> tensor<64x128xbf16>
+    %f = arith.extf %t : tensor<64x128xbf16> to tensor<64x128xf32>
+    %c = tile.reduce %f axis 0 : tensor<64x128xf32> -> tensor<128xf32> {
+    ^bb0(%p: f32, %q: f32):
+      %s = arith.addf %p, %q : f32
+      tile.yield %s : f32
+    }
+    %next = arith.addf %b, %c : tensor<128xf32>
+    %k = arith.addi %j, %c1 : index
+    scf.yield %k, %next : index, tensor<128xf32>
+  }
+  tile.store %r#1, %z[%c0] : tensor<128xf32>, !tile.view<128xf32, exclusive>
+  return
+}
