@@ -345,10 +345,16 @@ private:
   static bool followUses(Value v, bool &carried) {
     SmallVector<Value> work{v};
     llvm::DenseSet<Value> seen;
-    auto carry = [&](scf::ForOp loop, unsigned k) {
+    // Value k that a loop carries: an `scf.for`'s iteration argument and result, an
+    // `scf.while`'s before-region argument (its condition forwards it on).
+    auto carry = [&](Operation *loop, unsigned k) {
       carried = true;
-      work.push_back(loop.getResult(k));
-      work.push_back(loop.getRegionIterArgs()[k]);
+      if (auto forLoop = dyn_cast<scf::ForOp>(loop)) {
+        work.push_back(forLoop.getResult(k));
+        work.push_back(forLoop.getRegionIterArgs()[k]);
+      } else {
+        work.push_back(cast<scf::WhileOp>(loop).getBeforeArguments()[k]);
+      }
     };
     while (!work.empty()) {
       Value x = work.pop_back_val();
@@ -365,17 +371,12 @@ private:
         }
         if (auto yield = dyn_cast<scf::YieldOp>(user)) {
           Operation *parent = yield->getParentOp();
-          if (auto loop = dyn_cast<scf::ForOp>(parent)) {
-            carry(loop, k);
+          if (isa<scf::ForOp, scf::WhileOp>(parent)) {
+            carry(parent, k);
             continue;
           }
           if (auto branch = dyn_cast<scf::IfOp>(parent)) {
             work.push_back(branch.getResult(k));
-            continue;
-          }
-          if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
-            carried = true;
-            work.push_back(loop.getBeforeArguments()[k]);
             continue;
           }
           return false;
@@ -390,9 +391,8 @@ private:
           carry(loop, k - loop.getNumControlOperands());
           continue;
         }
-        if (auto loop = dyn_cast<scf::WhileOp>(user)) {
-          carried = true;
-          work.push_back(loop.getBeforeArguments()[k]);
+        if (isa<scf::WhileOp>(user)) {
+          carry(user, k);
           continue;
         }
         return false;
