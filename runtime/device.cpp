@@ -141,10 +141,11 @@ const Device& cpu_device(int ordinal) {
   static const std::array<std::unique_ptr<Device>, kMaxCpuDevices> cpus = [] {
     std::array<std::unique_ptr<Device>, kMaxCpuDevices> all;
     const std::string threads = std::to_string(detail::cpu_num_threads()) + " threads";
-    all[0] = std::make_unique<Device>(Device::Kind::Cpu, 0, "cpu (" + threads + ")");
+    const int units = detail::cpu_num_threads();
+    all[0] = std::make_unique<Device>(Device::Kind::Cpu, 0, "cpu (" + threads + ")", units);
     for (int i = 1; i < kMaxCpuDevices; ++i)
       all[static_cast<std::size_t>(i)] = std::make_unique<Device>(
-          Device::Kind::Cpu, i, "cpu:" + std::to_string(i) + " (simulated, " + threads + ")");
+          Device::Kind::Cpu, i, "cpu:" + std::to_string(i) + " (simulated, " + threads + ")", units);
     return all;
   }();
   return *cpus[static_cast<std::size_t>(ordinal)];
@@ -178,7 +179,8 @@ const Device& cuda_device(int ordinal) {
   const auto i = static_cast<std::size_t>(ordinal);
   std::call_once(once[i], [&] {
     gpus[i] = std::make_unique<Device>(Device::Kind::Cuda, ordinal,
-                                       "cuda:" + std::to_string(ordinal) + " (" + cuda::device_name(ordinal) + ")");
+                                       "cuda:" + std::to_string(ordinal) + " (" + cuda::device_name(ordinal) + ")",
+                                       cuda::multiprocessor_count(ordinal));
   });
   return *gpus[i];
 #else

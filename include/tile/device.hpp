@@ -22,7 +22,9 @@ class Device {
  public:
   enum class Kind { Cpu, Cuda };
 
-  Device(Kind kind, int ordinal, std::string name) : kind_(kind), ordinal_(ordinal), name_(std::move(name)) {}
+  Device(Kind kind, int ordinal, std::string name, int multiprocessors = 1)
+      : kind_(kind), ordinal_(ordinal), multiprocessors_(multiprocessors < 1 ? 1 : multiprocessors),
+        name_(std::move(name)) {}
 
   Kind kind() const { return kind_; }
   /// The CUDA device number (0 for the CPU).
@@ -30,6 +32,10 @@ class Device {
   bool is_gpu() const { return kind_ == Kind::Cuda; }
   /// "cpu (8 threads)" or "cuda:0 (NVIDIA H100 80GB HBM3)".
   const std::string& name() const { return name_; }
+  /// How many units run tile programs at once: a GPU's streaming multiprocessors, the CPU
+  /// backend's threads. A grid sized from it fills the device (how many ways to split a long
+  /// reduction across programs, for example).
+  int multiprocessors() const { return multiprocessors_; }
 
   friend bool operator==(const Device& a, const Device& b) {
     return a.kind_ == b.kind_ && a.ordinal_ == b.ordinal_;
@@ -38,6 +44,7 @@ class Device {
  private:
   Kind kind_;
   int ordinal_;
+  int multiprocessors_;
   std::string name_;
 };
 

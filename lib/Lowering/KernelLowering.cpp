@@ -4,7 +4,10 @@
 #include "tilecc/Analysis/TileLibrary.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -33,6 +36,37 @@ LogicalResult KernelLowerer::error(clang::SourceLocation location, Rule rule,
                                    llvm::StringRef arg) {
   report(ast.getDiagnostics(), location, rule) << arg;
   return failure();
+}
+
+/// A construct the lowering has no rule for, named as its author would name it: the kind of
+/// construct where C++ has a word for it, else its source text where that is short, else "this
+/// statement" or "this expression" (the diagnostic points at it). Never Clang's class name.
+static std::string describeConstruct(const clang::Stmt *stmt, clang::ASTContext &ast) {
+  if (isa<clang::LambdaExpr>(stmt))
+    return "a lambda";
+  if (isa<clang::CXXThrowExpr>(stmt))
+    return "'throw'";
+  if (isa<clang::CXXTryStmt>(stmt))
+    return "'try'";
+  if (isa<clang::CXXNewExpr>(stmt))
+    return "'new'";
+  if (isa<clang::CXXDeleteExpr>(stmt))
+    return "'delete'";
+  if (isa<clang::AsmStmt>(stmt))
+    return "inline assembly";
+  if (isa<clang::CoroutineBodyStmt, clang::CoroutineSuspendExpr, clang::CoreturnStmt>(stmt))
+    return "a coroutine";
+  if (isa<clang::CXXTypeidExpr>(stmt))
+    return "'typeid'";
+  if (isa<clang::CXXDynamicCastExpr>(stmt))
+    return "'dynamic_cast'";
+  const bool isExpr = isa<clang::Expr>(stmt);
+  const clang::SourceManager &sm = ast.getSourceManager();
+  llvm::StringRef text = clang::Lexer::getSourceText(sm.getExpansionRange(stmt->getSourceRange()), sm,
+                                                     ast.getLangOpts());
+  if (!text.empty() && text.size() <= 60 && !text.contains('\n'))
+    return std::string(isExpr ? "the expression '" : "the statement '") + text.str() + "'";
+  return isExpr ? "this expression" : "this statement";
 }
 
 LogicalResult KernelLowerer::unsupported(const clang::Stmt *stmt, llvm::StringRef what) {
@@ -251,7 +285,7 @@ LogicalResult KernelLowerer::lowerStmt(const clang::Stmt *stmt) {
     return unsupported(stmt, "'switch' (write it as 'if'/'else if')");
   if (isa<clang::GotoStmt, clang::IndirectGotoStmt, clang::LabelStmt>(stmt))
     return unsupported(stmt, "a label or 'goto'");
-  return unsupported(stmt, std::string("the statement '") + stmt->getStmtClassName() + "'");
+  return unsupported(stmt, describeConstruct(stmt, ast));
 }
 
 //===----------------------------------------------------------------------===//
@@ -709,7 +743,7 @@ LoweredOr KernelLowerer::lowerExpr(const clang::Expr *expr) {
     if (Type t = convertScalarType(init->getType()))
       return Lowered(zeroOf(t, l));
 
-  (void)unsupported(expr, std::string("the expression '") + expr->getStmtClassName() + "'");
+  (void)unsupported(expr, describeConstruct(expr, ast));
   return failure();
 }
 

@@ -258,6 +258,12 @@ std::string device_name(int ordinal) {
   return prop.name;
 }
 
+int multiprocessor_count(int ordinal) {
+  int n = 0;
+  check(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, ordinal), "cudaDeviceGetAttribute");
+  return n;
+}
+
 void* allocate(int ordinal, std::size_t bytes) {
   // Stream-ordered, from the device's default memory pool, which keeps what is freed for the
   // next allocation instead of returning it to the driver at every synchronisation: an array

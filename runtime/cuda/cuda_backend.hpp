@@ -27,6 +27,7 @@ namespace tile::cuda {
 
 int device_count() noexcept;
 std::string device_name(int ordinal);
+int multiprocessor_count(int ordinal);
 
 /// The device's epoch: 0 at first, one more after each reset, noticed here (the current
 /// primary context is not the one the epoch began with).

@@ -8,7 +8,7 @@
 TILE_KERNEL void k(tile::Tensor<float, 256>& z, tile::Tensor<float, 256>& w) {
   auto a = z.partition_mut<64>();
   auto b = w.partition_mut<64>();
-  tile::TiledViewMut<float, 64>* outs[2] = {&a, &b}; // expected-error {{the expression 'InitListExpr' is not supported in a tile kernel}}
+  tile::TiledViewMut<float, 64>* outs[2] = {&a, &b}; // expected-error {{the expression '{&a, &b}' is not supported in a tile kernel}}
   for (int i = 0; i < 2; ++i)
     outs[i]->store(tile::zeros<float, 64>(), 0);
   for (auto* out : outs)

@@ -6,7 +6,7 @@
 #include <tile/tile.hpp>
 
 TILE_UNSAFE inline float first(const tile::Tensor<float, 64>& x) {
-  return (*reinterpret_cast<float* const*>(&x))[0]; // expected-error {{the expression 'ArraySubscriptExpr' is not supported in a tile kernel}}
+  return (*reinterpret_cast<float* const*>(&x))[0]; // expected-error {{the expression '(*reinterpret_cast<float* const*>(&x))[0]' is not supported in a tile kernel}}
 }
 
 TILE_KERNEL TILE_UNSAFE void k(tile::Tensor<float, 64>& z, const tile::Tensor<float, 64>& x) {

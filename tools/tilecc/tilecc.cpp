@@ -255,7 +255,10 @@ static bool parseArgs(int argc, char **argv, int first, llvm::StringRef command,
     } else if (arg.starts_with("-std=")) {
       options.frontend.compilerArgs.push_back(arg.str());
     } else if (arg.starts_with("-L") || arg.starts_with("-l")) {
-      options.linkerArgs.push_back(arg.str());
+      std::string flag = arg.take_front(2).str();  // -lLIB or -l LIB, -LDIR or -L DIR
+      if (!needsValue(i, flag, value))
+        return false;
+      options.linkerArgs.push_back(flag + value);
     } else if (arg.starts_with("-") && arg != "-") {
       toolError("unknown option '" + arg + "'");
       return false;

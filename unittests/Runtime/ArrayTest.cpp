@@ -159,6 +159,11 @@ TEST(Device, DefaultDevice) {
   EXPECT_EQ(tile::zeros<float>({4}).device(), d);
 }
 
+TEST(Device, MultiprocessorsOfTheCpuAreItsThreads) {
+  EXPECT_EQ(tile::cpu_device().multiprocessors(), tile::detail::cpu_num_threads());
+  EXPECT_GE(tile::default_device().multiprocessors(), 1);
+}
+
 }  // namespace
 
 namespace {
