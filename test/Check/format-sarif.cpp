@@ -19,6 +19,7 @@ TILE_KERNEL void k(tile::Tensor<float, 128>& z) {
 // CHECK-NEXT: "name": "tilecc",
 // CHECK-NEXT: "version": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
 // CHECK-NEXT: "semanticVersion": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
+// CHECK-NEXT: "fullName": "tilecc {{[0-9]+\.[0-9]+\.[0-9]+}} (LLVM {{[0-9]+\.[0-9]+\.[0-9]+}})",
 // CHECK-NEXT: "informationUri": "{{.+}}",
 // CHECK-NEXT: "rules": [
 // CHECK: "invocations": [

@@ -5,5 +5,6 @@
 // RUN: tilecc compile --help | FileCheck %s --check-prefix=HELP
 // RUN: tilecc check %s --help | FileCheck %s --check-prefix=HELP
 // RUN: tilecc build -h | FileCheck %s --check-prefix=HELP
+// RUN: tilecc lsp --help < /dev/null | FileCheck %s --check-prefix=HELP
 // HELP: USAGE: tilecc compile FILE
 // HELP: tilecc --version

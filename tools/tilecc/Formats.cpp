@@ -145,6 +145,7 @@ void tilecc::driver::writeSarif(llvm::raw_ostream &os,
             json.attribute("name", "tilecc");
             json.attribute("version", version());
             json.attribute("semanticVersion", version());
+            json.attribute("fullName", versionLine());  // with the LLVM it was built with
             json.attribute("informationUri", TILECC_INFORMATION_URI);
             json.attributeArray("rules", [&] {
               for (const RuleInfo &info : rules)
