@@ -42,6 +42,19 @@ cmake --build "$work/build" | grep -q "no work to do" || fail "a second build st
 "$work/build/scale_rows"
 
 if [ "$mode" = cpu ]; then
+  # Makefiles too: the depfile of the kernels' rule drives the rebuild there as well.
+  cmake -G "Unix Makefiles" -S "$work/src" -B "$work/make" -DCMAKE_PREFIX_PATH="$work/prefix" \
+    > "$work/make-configure.log" 2>&1 || { cat "$work/make-configure.log"; fail "configure (Makefiles)"; }
+  cmake --build "$work/make" > "$work/make.log" 2>&1 || { cat "$work/make.log"; fail "build (Makefiles)"; }
+  "$work/make/scale_rows"
+  sleep 1
+  touch "$work/src/factor.hpp"
+  cmake --build "$work/make" > "$work/make-rebuild.log" 2>&1 ||
+    { cat "$work/make-rebuild.log"; fail "rebuild (Makefiles)"; }
+  grep -q "kernels.tile.cpp" "$work/make-rebuild.log" ||
+    { cat "$work/make-rebuild.log"; fail "Makefiles: touching factor.hpp rebuilt no kernel"; }
+  if grep -q "main.cpp" "$work/make-rebuild.log"; then fail "Makefiles: touching factor.hpp rebuilt main.cpp"; fi
+
   (cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/deb" > "$work/cpack.log" 2>&1) ||
     { cat "$work/cpack.log"; fail "cpack"; }
   deb=$(ls "$work"/deb/*.deb)
