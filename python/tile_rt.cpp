@@ -128,6 +128,7 @@ PYBIND11_MODULE(tile_rt, m) {
       .def_property_readonly("name", &tile::Device::name)
       .def_property_readonly("is_gpu", &tile::Device::is_gpu)
       .def_property_readonly("ordinal", &tile::Device::ordinal)
+      .def_property_readonly("multiprocessors", &tile::Device::multiprocessors)
       .def("__repr__", [](const tile::Device& d) { return "<tile_rt.Device " + d.name() + ">"; });
   m.def("default_device", &tile::default_device, py::return_value_policy::reference);
   m.def("cpu_device", [](int ordinal) -> const tile::Device& { return tile::cpu_device(ordinal); },

@@ -38,6 +38,9 @@ inputs=$root/test/Driver/Inputs
 "$build/bin/tilecc" compile "$root/test/Driver/compile-reduce-across-warps.cpp" -I"$inputs" \
   -o "$carry/reduce_across_warps.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/dlpack_torch.tile.cpp" -o "$carry/dlpack_torch.cu"
+# The Python module of test/Python (python_torch.sh), and pybind11's headers should torch lack them.
+"$build/bin/tilecc" compile "$root/test/Python/kernels.tile.cpp" -o "$carry/python_kernels.cu"
+rm -rf "$carry/pybind11" && cp -r /usr/include/pybind11 "$carry/pybind11"
 "$build/bin/tilecc" compile "$root/bench/gpu/timeline.tile.cpp" -o "$carry/timeline.cu"
 "$build/bin/tilecc" compile "$root/bench/gpu/device_reset.tile.cpp" -o "$carry/device_reset.cu" \
   -I"${CUDA_HOME:-/usr/local/cuda}/include"

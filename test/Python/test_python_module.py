@@ -102,6 +102,9 @@ class TileRtArrays(unittest.TestCase):
         src[3] = 42
         self.assertEqual(np.from_dlpack(a)[3], 42)
 
+    def test_device_counts_its_multiprocessors(self):
+        self.assertGreaterEqual(tile_rt.default_device().multiprocessors, 1)
+
     def test_unknown_dtype_is_a_value_error(self):
         with self.assertRaisesRegex(ValueError, "unknown dtype"):
             tile_rt.zeros((4,), "float128")
