@@ -8,8 +8,9 @@
 // event after an L2 flush (a memset of a buffer twice the cache's size) and before the op's
 // first launch, the stop event when the op's work has been issued, so the time is the device's
 // alone (no host launch overhead, no wait). On the CPU backend a run is the wall time of
-// `sync()`. As Triton's do_bench does, runs repeat for `warmup_ms` without being kept, then
-// for `rep_ms` (at least `min_runs`, at most `max_runs`), and the statistics are over the
+// `sync()`. As Triton's do_bench does, runs repeat for `warmup_ms` without being kept (at least
+// one, two unless `warmup_ms` is 0), then for `rep_ms` at the pace of the fastest warm-up run
+// after the first (at least `min_runs`, at most `max_runs`), and the statistics are over the
 // kept runs. For an op on several GPUs the time is that of the first GPU's stream.
 #pragma once
 
@@ -25,7 +26,7 @@
 namespace tile {
 
 struct BenchmarkOptions {
-  double warmup_ms = 25;  ///< run (untimed) for this long first; at least one run
+  double warmup_ms = 25;  ///< run (untimed) for this long first; at least one run, two unless 0
   double rep_ms = 100;    ///< then keep runs for about this long
   int min_runs = 5;
   int max_runs = 10000;
@@ -79,15 +80,19 @@ double timed_run(Op&& op, bool flush_l2) {
 template <class MakeOp>
 BenchmarkResult benchmark(MakeOp&& make_op, const BenchmarkOptions& options = {}) {
   static_assert(is_op_v<decltype(make_op())>, "tile::benchmark: make_op must return an op (a tile::launch, ...)");
-  // Warm-up: at least one run, which also estimates a run's time.
+  // Warm-up: at least one run, two where warmup_ms is not 0. The first pays one-time costs (a
+  // kernel's first launch, a cold cache, the thread pool's start), so a run's time is estimated
+  // by the fastest warm-up run after it, where there is one.
   double warm = 0, estimate = 0;
   int warm_runs = 0;
   do {
-    estimate = detail::timed_run(make_op(), options.flush_l2);
-    warm += estimate;
+    const double t = detail::timed_run(make_op(), options.flush_l2);
+    warm += t;
     ++warm_runs;
-  } while (warm < options.warmup_ms && warm_runs < options.max_runs);
-  estimate = std::max(warm / warm_runs, 1e-6);
+    estimate = warm_runs <= 2 ? t : std::min(estimate, t);
+  } while ((warm < options.warmup_ms || (options.warmup_ms > 0 && warm_runs < 2)) &&
+           warm_runs < options.max_runs);
+  estimate = std::max(estimate, 1e-6);
   const double wanted = options.rep_ms / estimate;
   const int runs = std::clamp(wanted > double(options.max_runs) ? options.max_runs : int(wanted),
                               std::max(options.min_runs, 1), std::max(options.max_runs, 1));

@@ -55,11 +55,12 @@ TEST(BenchmarkTest, StatisticsDescribeTheSortedKeptRuns) {
 }
 
 TEST(BenchmarkTest, RunsForAboutTheRequestedTime) {
-  // Each run takes at least 2 ms (a then step sleeps): 20 ms of runs is about 10 of them.
+  // Each run takes at least 2 ms (a then step sleeps), more on a loaded machine: the kept runs
+  // are as many as fit in 60 ms at the warm-up's pace, at most 30, and add up to about 60 ms.
   auto out = tile::zeros<float>({64});
   tile::BenchmarkOptions options;
   options.warmup_ms = 4;
-  options.rep_ms = 20;
+  options.rep_ms = 60;
   options.min_runs = 1;
   const tile::BenchmarkResult r = tile::benchmark(
       [&] {
@@ -69,8 +70,34 @@ TEST(BenchmarkTest, RunsForAboutTheRequestedTime) {
       },
       options);
   EXPECT_GE(r.min_ms, 2.0);
+  EXPECT_GE(r.runs, 2);
+  EXPECT_LE(r.runs, 30);
+  double kept = 0;
+  for (double t : r.times_ms) kept += t;
+  EXPECT_GE(kept, options.rep_ms / 3);
+  EXPECT_LE(kept, options.rep_ms * 3);
+}
+
+TEST(BenchmarkTest, ASlowFirstRunDoesNotSetThePace) {
+  // The first run pays one-time costs (here: it sleeps 50 ms); the kept runs are as many as
+  // the later runs' pace (2 ms or more) fits in 40 ms, not 40 / 50 of one.
+  auto out = tile::zeros<float>({64});
+  int made = 0;
+  tile::BenchmarkOptions options;
+  options.warmup_ms = 4;
+  options.rep_ms = 40;
+  options.min_runs = 1;
+  const tile::BenchmarkResult r = tile::benchmark(
+      [&] {
+        const int ms = made++ == 0 ? 50 : 2;
+        return tile::launch<increment<64>>(out.partition_mut<64>()).then([ms] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        });
+      },
+      options);
   EXPECT_GE(r.runs, 3);
-  EXPECT_LE(r.runs, 10);
+  EXPECT_LE(r.runs, 20);
+  EXPECT_LT(r.max_ms, 50.0);
 }
 
 TEST(BenchmarkTest, MinRunsWinsOverAShortBudget) {
