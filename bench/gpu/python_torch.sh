@@ -20,8 +20,9 @@ pybind=$(python3 -c 'import os, torch; print(os.path.join(os.path.dirname(torch.
 suffix=$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
 echo "python $(python3 -c 'import sys; print(sys.version.split()[0])'), torch $(python3 -c 'import torch; print(torch.__version__)'), pybind11 from $pybind"
 bash bench/gpu/build_runtime.sh "$work" > /dev/null || { echo "FAILED: tile_rt"; exit 1; }
-nvcc -shared -o "$work/libtile_rt.so" -Xlinker --whole-archive "$work/libtile_rt.a" \
-  -Xlinker --no-whole-archive -lpthread || { echo "FAILED: libtile_rt.so"; exit 1; }
+cuda=${CUDA_HOME:-/usr/local/cuda}
+g++ -shared -o "$work/libtile_rt.so" -Wl,--whole-archive "$work/libtile_rt.a" -Wl,--no-whole-archive \
+  -L"$cuda/lib64" -lcudart -lpthread || { echo "FAILED: libtile_rt.so"; exit 1; }
 flags=(-O2 -std=c++20 -shared -Xcompiler -fPIC -Xcompiler -fvisibility=hidden -Iinclude -Iruntime
        -I"$py_inc" -I"$pybind" -Itest/Python -L"$work" -ltile_rt -Xlinker -rpath="$work")
 nvcc "${flags[@]}" python/tile_rt.cpp -o "$work/tile_rt$suffix" || { echo "FAILED: tile_rt module"; exit 1; }

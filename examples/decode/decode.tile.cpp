@@ -712,18 +712,10 @@ auto kernel_chain(const Make& make, int first = 0) {
     return make(first).then([&make, first] { return kernel_chain<N - 1>(make, first + 1); });
 }
 
-/// Seconds per launch of make(l): the device time (tile::benchmark: CUDA events on a GPU, after
-/// an L2 flush) of one launch per layer issued back to back, over the layers. The gaps between
-/// the launches count; the host's time to start and wait for the op does not (on a GPU).
+/// Seconds per launch of make(l): a graph of one launch per layer, replayed and waited for (the
+/// replay's start and the wait count, spread over the layers).
 template <class Make>
 double time_kernel(const Make& make) {
-  return tile::benchmark([&] { return kernel_chain<kBenchLayers>(make); }).median_ms * 1e-3 / kBenchLayers;
-}
-
-/// Seconds per launch of make(l) as the host sees it: a graph of one launch per layer, replayed
-/// and waited for (the replay's start and the wait count, spread over the layers).
-template <class Make>
-double wall_time_kernel(const Make& make) {
   auto graph = kernel_chain<kBenchLayers>(make).graph();
   const double s = median_seconds([&] { graph.sync(); }) / kBenchLayers;
   std::move(graph).get();
@@ -779,11 +771,9 @@ int run_bench(const Config& c, int64_t chunk) {
   }
   std::fflush(stdout);
 
-  // Each kernel's device time, and beside it the host's view of a replayed graph of its launches.
   auto report = [](const char* name, auto make, double bytes) {
-    const double seconds = time_kernel(make), wall = wall_time_kernel(make);
-    std::printf("KERNEL %s %.2f us %.1f GB/s (graph replay, host wall time: %.2f us)\n", name,
-                seconds * 1e6, bytes / seconds / 1e9, wall * 1e6);
+    const double seconds = time_kernel(make);
+    std::printf("KERNEL %s %.2f us %.1f GB/s\n", name, seconds * 1e6, bytes / seconds / 1e9);
     std::fflush(stdout);
   };
   const double f4 = 4.0, b2 = 2.0, dh = double(H), dm = double(M);
@@ -843,7 +833,7 @@ int run_bench(const Config& c, int64_t chunk) {
   const int64_t n = tile::default_device().is_gpu() ? int64_t(1) << 28 : int64_t(1) << 20;
   auto src = tile::zeros<float>({n});
   auto dst = tile::zeros<float>({n});
-  const double copy = tile::benchmark([&] { return tile::ops::copy(src, dst); }).median_ms * 1e-3;
+  const double copy = median_seconds([&] { tile::ops::copy(src, dst).sync(); });
   std::printf("COPY %.1f GB/s\n", 2.0 * 4.0 * double(n) / copy / 1e9);
   return ok ? 0 : 1;
 }
