@@ -140,8 +140,8 @@ const Device& cpu_device(int ordinal) {
                 std::to_string(cpu_device_count()) + " simulated CPU devices (TILE_CPU_DEVICES)");
   static const std::array<std::unique_ptr<Device>, kMaxCpuDevices> cpus = [] {
     std::array<std::unique_ptr<Device>, kMaxCpuDevices> all;
-    const std::string threads = std::to_string(detail::cpu_num_threads()) + " threads";
     const int units = detail::cpu_num_threads();
+    const std::string threads = std::to_string(units) + " threads";
     all[0] = std::make_unique<Device>(Device::Kind::Cpu, 0, "cpu (" + threads + ")", units);
     for (int i = 1; i < kMaxCpuDevices; ++i)
       all[static_cast<std::size_t>(i)] = std::make_unique<Device>(
