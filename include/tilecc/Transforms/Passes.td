@@ -227,8 +227,9 @@ def TilePrefetchLoopLoads : Pass<"tile-prefetch-loop-loads", "mlir::func::FuncOp
     A `tilegpu.global_load` of a shared view in a loop's body whose offsets, starts and bounds
     the body computes from the induction variable alone is issued for step k + 1 at the top of
     step k and carried as a loop value (the first step's before the loop, the one after the
-    last reading nothing), while the register estimate with those tiles stays within 128. A
-    load whose index arithmetic does not involve the induction variable moves before the loop.
+    last reading nothing), while the register estimate with those tiles stays within 128 (the
+    tiles with the most bytes first). A load whose index arithmetic does not involve the
+    induction variable moves before the loop.
   }];
   let dependentDialects = ["::tilecc::tilegpu::TileGPUDialect", "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

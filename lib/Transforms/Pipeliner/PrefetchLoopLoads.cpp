@@ -14,9 +14,11 @@
 // A load whose index arithmetic does not involve the induction variable moves before the
 // loop instead (made once). The first step's load moves before the loop. A load for a step the loop does not run (the
 // one after the last, or the first of an empty loop) has its bounds emptied (its first bound
-// set to its first start), so it reads nothing and the loop moves no extra bytes; this keeps a tile `whole` (tile-specialize-launch) whole. Each
-// prefetched tile is live across the whole loop: a loop is only pipelined while the kernel's
-// register estimate (RegisterPressure.h) with those tiles stays within kMostLiveRegisters.
+// set to its first start), so it reads nothing and the loop moves no extra bytes; this keeps a
+// tile `whole` (tile-specialize-launch) whole. Each prefetched tile is live across the whole
+// loop, so loads are prefetched only while the kernel's register estimate (RegisterPressure.h)
+// with their tiles stays within kMostLiveRegisters: the tiles with the most bytes first (a
+// GEMV's weight tile before the vector tile that every program reads from the cache).
 //
 //===----------------------------------------------------------------------===//
 #include "LoopLoads.h"
@@ -43,6 +45,12 @@ namespace {
 
 constexpr int64_t kMostLiveRegisters = 128;
 
+/// The bytes of the tile a load reads (each element once, however many threads hold it).
+int64_t tileBytes(tilegpu::GlobalLoadOp load) {
+  auto type = cast<RankedTensorType>(load.getResult().getType());
+  return type.getNumElements() * tilegpu::elementBytes(type.getElementType());
+}
+
 struct PrefetchLoopLoadsPass
     : public tilecc::impl::TilePrefetchLoopLoadsBase<PrefetchLoopLoadsPass> {
   void runOnOperation() override {
@@ -60,7 +68,6 @@ struct PrefetchLoopLoadsPass
         llvm::SetVector<Operation *> slice;
       };
       SmallVector<Candidate> candidates, invariant;
-      int64_t extra = 0;
       for (auto load : loop.getBody()->getOps<tilegpu::GlobalLoadOp>()) {
         if (!readsSharedArgument(load))
           continue;
@@ -73,7 +80,6 @@ struct PrefetchLoopLoadsPass
           invariant.push_back({load, std::move(*slice)});
           continue;
         }
-        extra += registers(load.getResult());
         candidates.push_back({load, std::move(*slice)});
       }
       // A load every step repeats is made once, before the loop, with its index arithmetic
@@ -87,9 +93,18 @@ struct PrefetchLoopLoadsPass
       llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
       for (Operation *op : ordered)
         op->moveBefore(loop);
-      if (candidates.empty() || live + extra > kMostLiveRegisters)
+      llvm::stable_sort(candidates, [](const Candidate &a, const Candidate &b) {
+        return tileBytes(tilegpu::GlobalLoadOp(a.load)) > tileBytes(tilegpu::GlobalLoadOp(b.load));
+      });
+      llvm::erase_if(candidates, [&](Candidate &c) {
+        int64_t extra = registers(c.load.getResult());
+        if (live + extra > kMostLiveRegisters)
+          return true;
+        live += extra;
+        return false;
+      });
+      if (candidates.empty())
         continue;
-      live += extra;
 
       // The first step's tiles, before the loop.
       rewriter.setInsertionPoint(loop);
