@@ -54,47 +54,45 @@ TEST(BenchmarkTest, StatisticsDescribeTheSortedKeptRuns) {
   EXPECT_GT(r.min_ms, 0.0);
 }
 
-TEST(BenchmarkTest, RunsForAboutTheRequestedTime) {
-  // Each run takes at least 2 ms (a then step sleeps), more on a loaded machine: the kept runs
-  // are as many as fit in 60 ms at the warm-up's pace, at most 30, and add up to about 60 ms.
+/// tile::benchmark with a 4 ms warm-up and `rep_ms` of kept runs, over launches whose then
+/// step sleeps `sleep_ms(run)` milliseconds (runs counted from 0, warm-up runs included).
+template <class SleepMs>
+tile::BenchmarkResult benchmarkSleeping(double rep_ms, SleepMs sleep_ms) {
   auto out = tile::zeros<float>({64});
   tile::BenchmarkOptions options;
   options.warmup_ms = 4;
-  options.rep_ms = 60;
+  options.rep_ms = rep_ms;
   options.min_runs = 1;
-  const tile::BenchmarkResult r = tile::benchmark(
+  int run = 0;
+  return tile::benchmark(
       [&] {
-        return tile::launch<increment<64>>(out.partition_mut<64>()).then([] {
-          std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        });
-      },
-      options);
-  EXPECT_GE(r.min_ms, 2.0);
-  EXPECT_GE(r.runs, 2);
-  EXPECT_LE(r.runs, 30);
-  double kept = 0;
-  for (double t : r.times_ms) kept += t;
-  EXPECT_GE(kept, options.rep_ms / 3);
-  EXPECT_LE(kept, options.rep_ms * 3);
-}
-
-TEST(BenchmarkTest, ASlowFirstRunDoesNotSetThePace) {
-  // The first run pays one-time costs (here: it sleeps 50 ms); the kept runs are as many as
-  // the later runs' pace (2 ms or more) fits in 40 ms, not 40 / 50 of one.
-  auto out = tile::zeros<float>({64});
-  int made = 0;
-  tile::BenchmarkOptions options;
-  options.warmup_ms = 4;
-  options.rep_ms = 40;
-  options.min_runs = 1;
-  const tile::BenchmarkResult r = tile::benchmark(
-      [&] {
-        const int ms = made++ == 0 ? 50 : 2;
+        const int ms = sleep_ms(run++);
         return tile::launch<increment<64>>(out.partition_mut<64>()).then([ms] {
           std::this_thread::sleep_for(std::chrono::milliseconds(ms));
         });
       },
       options);
+}
+
+TEST(BenchmarkTest, RunsForAboutTheRequestedTime) {
+  // Each run takes at least 2 ms (a then step sleeps), more on a loaded machine: the kept runs
+  // are as many as fit in 60 ms at the warm-up's pace, at most 30, and add up to about 60 ms.
+  constexpr double rep_ms = 60;
+  const tile::BenchmarkResult r = benchmarkSleeping(rep_ms, [](int) { return 2; });
+  EXPECT_GE(r.min_ms, 2.0);
+  EXPECT_GE(r.runs, 2);
+  EXPECT_LE(r.runs, 30);
+  double kept = 0;
+  for (double t : r.times_ms) kept += t;
+  EXPECT_GE(kept, rep_ms / 3);
+  EXPECT_LE(kept, rep_ms * 3);
+}
+
+TEST(BenchmarkTest, ASlowFirstRunDoesNotSetThePace) {
+  // The first run pays one-time costs (here: it sleeps 50 ms); the kept runs are as many as
+  // the later runs' pace (2 ms or more) fits in 40 ms, not 40 / 50 of one.
+  const tile::BenchmarkResult r =
+      benchmarkSleeping(40, [](int run) { return run == 0 ? 50 : 2; });
   EXPECT_GE(r.runs, 3);
   EXPECT_LE(r.runs, 20);
   EXPECT_LT(r.max_ms, 50.0);

@@ -1,6 +1,8 @@
 //===- LoopLoads.cpp - global loads of a loop that may be issued for a later step -===//
 #include "LoopLoads.h"
 
+#include "tilecc/Dialect/TileGPU/SharedScratch.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -59,6 +61,11 @@ tilegpu::GlobalLoadOp pipeliner::cloneLoadAt(OpBuilder &b, tilegpu::GlobalLoadOp
   copy.getBoundsMutable()[0].set(bound);
   copy->moveAfter(bound.getDefiningOp());
   return copy;
+}
+
+int64_t pipeliner::tileBytes(tilegpu::GlobalLoadOp load) {
+  RankedTensorType type = load.getType();
+  return type.getNumElements() * tilegpu::elementBytes(type.getElementType());
 }
 
 bool pipeliner::readsSharedArgument(tilegpu::GlobalLoadOp load) {

@@ -3,7 +3,8 @@
 // What the pipelining passes share: the index arithmetic of a load in an scf.for body that
 // depends only on the induction variable and values from outside the loop (`indexSlice`),
 // and a copy of such a load for another step, reading nothing for a step the loop does not
-// run (`cloneLoadAt`), and the clean-up of the arithmetic the replaced loads leave behind.
+// run (`cloneLoadAt`), the bytes a load's tile holds, and the clean-up of the arithmetic the
+// replaced loads leave behind.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TILECC_TRANSFORMS_PIPELINER_LOOPLOADS_H
@@ -36,6 +37,9 @@ tilegpu::GlobalLoadOp cloneLoadAt(mlir::OpBuilder &b, tilegpu::GlobalLoadOp load
 /// Erases the ops of `slices` (index arithmetic of loads that were replaced) that nothing
 /// uses any more, last first so that an op's users go before it.
 void eraseUnusedSlices(const llvm::SetVector<mlir::Operation *> &slices);
+
+/// The bytes of the tile `load` reads (each element once, however many threads hold it).
+int64_t tileBytes(tilegpu::GlobalLoadOp load);
 
 /// Whether `load` reads a shared view of the kernel (read-only for the whole kernel, so that
 /// reading it for a later step early returns the same values).

@@ -105,12 +105,6 @@ using namespace tilecc::pipeliner;
 
 namespace {
 
-/// The bytes of the tile `load` reads: one stage of its ring.
-int64_t tileBytes(tilegpu::GlobalLoadOp load) {
-  RankedTensorType type = load.getType();
-  return type.getNumElements() * tilegpu::elementBytes(type.getElementType());
-}
-
 /// A load the ring takes over, with its index arithmetic and the conversion it feeds.
 struct Operand {
   tilegpu::GlobalLoadOp load;

@@ -45,12 +45,6 @@ namespace {
 
 constexpr int64_t kMostLiveRegisters = 128;
 
-/// The bytes of the tile a load reads (each element once, however many threads hold it).
-int64_t tileBytes(tilegpu::GlobalLoadOp load) {
-  auto type = cast<RankedTensorType>(load.getResult().getType());
-  return type.getNumElements() * tilegpu::elementBytes(type.getElementType());
-}
-
 struct PrefetchLoopLoadsPass
     : public tilecc::impl::TilePrefetchLoopLoadsBase<PrefetchLoopLoadsPass> {
   void runOnOperation() override {
@@ -94,7 +88,7 @@ struct PrefetchLoopLoadsPass
       for (Operation *op : ordered)
         op->moveBefore(loop);
       llvm::stable_sort(candidates, [](const Candidate &a, const Candidate &b) {
-        return tileBytes(tilegpu::GlobalLoadOp(a.load)) > tileBytes(tilegpu::GlobalLoadOp(b.load));
+        return tileBytes(a.load) > tileBytes(b.load);
       });
       llvm::erase_if(candidates, [&](Candidate &c) {
         int64_t extra = registers(c.load.getResult());
